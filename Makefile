@@ -1,0 +1,61 @@
+# Two commands on a fresh machine: `make run` and `make test`. Everything else is optional.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export HF_HUB_OFFLINE := 1
+
+.PHONY: install run test lint typecheck unit mutation bench bench-scale demo stop clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## make run: install, migrate, demo users and lane, serve on http://$(HOST):$(PORT)/
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) manage.py seed_demo
+	@echo ""
+	@echo "CiteNexus Web is starting at http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/)"
+	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: install
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
+
+## make test: lint, types, the import boundary, then the whole suite (unit, integration, browser)
+test: lint typecheck
+	$(PY) -m pytest -q
+
+unit: install
+	$(PY) -m pytest -q -p no:django tests/unit
+
+## make mutation: mutmut over the rules that decide what a reviewer is told
+mutation: install
+	rm -rf mutants
+	$(VENV)/bin/mutmut run || true
+	$(VENV)/bin/mutmut results
+
+## make bench: slow benchmarks outside the test run; numbers go to docs/benchmarks.md
+bench: install
+	$(PY) scripts/bench.py
+
+bench-scale: install
+	$(PY) scripts/bench_scale.py
+
+stop: install
+	$(PY) manage.py embedded_db stop
+
+clean:
+	rm -rf $(VENV) mutants .citenexus staticfiles

@@ -1,0 +1,131 @@
+"""Ask, verify and answers API (API.md "Ask and verify")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from answers.models import Answer
+from answers.selectors import answer_dict, answer_list
+from answers.services import answer_ask, answer_review, answer_verify
+from citenexus_web.api_errors import ApiError
+from curation.api.lanes import actor_name, lane_for, require
+from curation.roles import Cap, can
+
+ERR_MAY_NOT_ASK = "you may not ask or verify in this lane"
+ERR_MAY_NOT_REVIEW = "you may not review answers in this lane"
+MODES = ["strict", "normal", "exploratory"]
+
+
+class AskInput(serializers.Serializer[Any]):
+    lane = serializers.SlugField()
+    question = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    mode = serializers.ChoiceField(choices=MODES, required=False)
+    strategy = serializers.ChoiceField(choices=["single", "deep"], required=False, default="single")
+
+
+class SegmentInput(serializers.Serializer[Any]):
+    text = serializers.CharField(allow_blank=True, max_length=20_000)
+    citations = serializers.ListField(
+        child=serializers.CharField(max_length=300), required=False, default=list, max_length=100
+    )
+
+
+class VerifyInput(serializers.Serializer[Any]):
+    lane = serializers.SlugField()
+    question = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    mode = serializers.ChoiceField(choices=MODES, required=False)
+    segments = SegmentInput(many=True, max_length=200)
+
+
+class ReviewInput(serializers.Serializer[Any]):
+    verdict = serializers.ChoiceField(choices=["approve", "flag"])
+    note = serializers.CharField(allow_blank=True, required=False, default="", max_length=5000)
+
+
+class AskApi(APIView):
+    @extend_schema(request=AskInput, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request) -> Response:
+        data = AskInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        lane = lane_for(request, data.validated_data["lane"])
+        require(request, Cap.ASK, lane, ERR_MAY_NOT_ASK)
+        answer = answer_ask(
+            lane=lane,
+            question=data.validated_data["question"],
+            mode=data.validated_data.get("mode"),
+            strategy=data.validated_data.get("strategy", "single"),
+            user=request.user,
+            actor=actor_name(request),
+        )
+        return Response(answer_dict(answer), status=status.HTTP_200_OK)
+
+
+class VerifyApi(APIView):
+    @extend_schema(request=VerifyInput, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request) -> Response:
+        data = VerifyInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        lane = lane_for(request, data.validated_data["lane"])
+        require(request, Cap.ASK, lane, ERR_MAY_NOT_ASK)
+        answer = answer_verify(
+            lane=lane,
+            question=data.validated_data["question"],
+            segments=data.validated_data["segments"],
+            mode=data.validated_data.get("mode"),
+            user=request.user,
+            actor=actor_name(request),
+        )
+        return Response(answer_dict(answer), status=status.HTTP_200_OK)
+
+
+def _readable_answer(request: Request, answer_id: int) -> Answer:
+    answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
+    if answer is None or not can(request.user, Cap.READ_ANSWERS, answer.lane):
+        raise ApiError("not_found", "no such answer", status_code=404)
+    return answer
+
+
+class AnswerDetailApi(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, answer_id: int) -> Response:
+        return Response(answer_dict(_readable_answer(request, answer_id)))
+
+
+class AnswerListApi(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        params = request.query_params
+        qs = answer_list(
+            user=request.user,
+            lane=params.get("lane", ""),
+            status=params.get("status", ""),
+            refusal_code=params.get("refusal_code", ""),
+            asked_by=params.get("asked_by", ""),
+        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(qs, request, view=self) or []
+        return paginator.get_paginated_response([answer_dict(a) for a in page])
+
+
+class AnswerReviewApi(APIView):
+    @extend_schema(request=ReviewInput, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, answer_id: int) -> Response:
+        answer = _readable_answer(request, answer_id)
+        require(request, Cap.REVIEW, answer.lane, ERR_MAY_NOT_REVIEW)
+        data = ReviewInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        answer = answer_review(
+            answer=answer,
+            verdict=data.validated_data["verdict"],
+            note=data.validated_data["note"],
+            actor=actor_name(request),
+        )
+        return Response(answer_dict(answer))

@@ -1,0 +1,44 @@
+"""The composition root: the pipeline's generator, judges and settings, built once from settings."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from django.conf import settings
+
+from citenexus.ports import Generator, Judge
+from curation.embedding import get_embedder
+
+
+@functools.cache
+def pipeline_settings() -> Any:
+    from citenexus.pipeline.settings import PipelineSettings
+
+    overrides: dict[str, Any] = {}
+    for name in ("ground_threshold", "ground_k", "generate_k", "retrieve_k"):
+        value = getattr(settings, f"CITENEXUS_{name.upper()}", None)
+        if value is not None:
+            overrides[name] = value
+    return PipelineSettings(**overrides)
+
+
+@functools.cache
+def get_generator() -> Generator:
+    from citenexus.generators import ExtractiveGenerator, OpenAIChatGenerator
+
+    if settings.CITENEXUS_LLM_BASE_URL:
+        return OpenAIChatGenerator(
+            base_url=settings.CITENEXUS_LLM_BASE_URL,
+            model=settings.CITENEXUS_LLM_MODEL,
+            api_key=settings.CITENEXUS_LLM_API_KEY,
+            timeout=settings.CITENEXUS_LLM_TIMEOUT,
+        )
+    return ExtractiveGenerator()
+
+
+@functools.cache
+def get_judges() -> tuple[Judge, ...]:
+    from citenexus.judges import default_judges
+
+    return tuple(default_judges(get_embedder()))

@@ -1,0 +1,72 @@
+"""Every API error is JSON ``{"error": {"code", "message", "details"}}`` with a 4xx status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ApiError(exceptions.APIException):
+    """A domain or service error with a stable code, raised by views and services alike."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        details: dict[str, Any] | None = None,
+        status_code: int = 400,
+    ) -> None:
+        super().__init__(detail=message, code=code)
+        self.error_code = code
+        self.message = message
+        self.details = details or {}
+        self.status_code = status_code
+
+
+def error_response(
+    code: str, message: str, details: dict[str, Any] | None = None, status_code: int = 400
+) -> Response:
+    return Response(
+        {"error": {"code": code, "message": message, "details": details or {}}},
+        status=status_code,
+    )
+
+
+def _django_validation_details(exc: DjangoValidationError) -> dict[str, Any]:
+    if hasattr(exc, "message_dict"):
+        return {"fields": exc.message_dict}
+    return {"messages": exc.messages}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ApiError):
+        return error_response(exc.error_code, exc.message, exc.details, exc.status_code)
+    if isinstance(exc, DjangoValidationError):
+        return error_response("invalid", "; ".join(exc.messages), _django_validation_details(exc))
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    data = response.data
+    if isinstance(exc, exceptions.ValidationError):
+        code, message, details = "invalid", "the request is not valid", {"fields": data}
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else "error"
+        message = str(exc.detail) if not isinstance(exc.detail, (dict, list)) else code
+        details = {}
+    else:  # pragma: no cover - DRF only hands us APIException subclasses here
+        code, message, details = "error", str(exc), {}
+    response.data = {"error": {"code": code, "message": message, "details": details}}
+    return response

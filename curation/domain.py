@@ -1,0 +1,50 @@
+"""Adapters from curation rows to the domain's value objects. The rules stay in ``citenexus``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citenexus.domain.authority import AuthorityPolicy, AuthorityTier
+from citenexus.domain.levels import LanePolicy, Precedence, precedence, validate_lane_policy
+from curation.models import Lane
+
+
+def lane_policy(lane: Lane) -> LanePolicy:
+    """The lane's policy, validated: raises ``LanePolicyError`` naming every bad value."""
+    return validate_lane_policy(
+        LanePolicy(
+            kind=lane.kind,
+            tier_order=tuple(lane.tier_order),
+            minimum_tier=lane.minimum_tier or None,
+            profile=lane.profile,
+            metadata_key=lane.metadata_key,
+            source_type_policy=dict(lane.policy or {}),
+        )
+    )
+
+
+def authority_policy(lane: Lane) -> AuthorityPolicy:
+    return lane_policy(lane).authority_policy()
+
+
+def lane_precedence(lane: Lane) -> Precedence:
+    return precedence(lane_policy(lane))
+
+
+def document_tier(lane: Lane, authority: dict[str, str]) -> AuthorityTier:
+    return authority_policy(lane).tier(authority)
+
+
+def lane_snapshot(lane: Lane) -> dict[str, Any]:
+    """What an audit event records of a lane's policy, before and after a change."""
+    return {
+        "name": lane.name,
+        "kind": lane.kind,
+        "profile": lane.profile,
+        "tier_order": list(lane.tier_order),
+        "minimum_tier": lane.minimum_tier,
+        "metadata_key": lane.metadata_key,
+        "default_mode": lane.default_mode,
+        "jurisdiction": lane.jurisdiction,
+        "policy": dict(lane.policy or {}),
+    }

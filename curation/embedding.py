@@ -1,0 +1,31 @@
+"""The deployment's one embedder (SPEC §11.13), built once per process from settings."""
+
+from __future__ import annotations
+
+import functools
+
+from django.conf import settings
+
+from citenexus.ports import Embedder
+
+
+@functools.cache
+def get_embedder() -> Embedder:
+    from citenexus.embedders import embedder_from_settings
+
+    name = settings.CITENEXUS_EMBEDDER
+    kwargs: dict[str, object] = {"dimension": settings.CITENEXUS_EMBED_DIMENSION}
+    if name == "openai":
+        kwargs.update(
+            base_url=settings.CITENEXUS_EMBED_BASE_URL,
+            model=settings.CITENEXUS_EMBED_MODEL,
+            api_key=settings.CITENEXUS_EMBED_API_KEY,
+        )
+    embedder = embedder_from_settings(name, **kwargs)
+    if embedder.dimension != settings.CITENEXUS_EMBED_DIMENSION:
+        raise RuntimeError(
+            f"embedder {embedder.name} gives {embedder.dimension} dimensions but "
+            f"CITENEXUS_EMBED_DIMENSION is {settings.CITENEXUS_EMBED_DIMENSION}; "
+            "change both with `manage.py reembed`"
+        )
+    return embedder

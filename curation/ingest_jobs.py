@@ -1,0 +1,167 @@
+"""Ingest jobs: one job per upload (one file, many files or a zip) with per-file results.
+
+Each file's result is written in the same transaction as its document, so a job that is
+retried after a crash skips the files it finished and never writes a unit twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import DatabaseError, InterfaceError, OperationalError, transaction
+from django.utils import timezone
+
+from citenexus.ingest import ExtractionError
+from citenexus_web.api_errors import ApiError
+from curation.jobs import job_enqueue
+from curation.models import Document, Job, JobFile, Lane
+from curation.services.documents import (
+    PreparedDocument,
+    document_authority,
+    document_extract,
+    document_prepare,
+    document_write,
+)
+from curation.uploads import UploadedFile
+
+log = logging.getLogger(__name__)
+
+PENDING, DONE, FAILED = "pending", "done", "failed"
+
+
+class TransientJobError(RuntimeError):
+    """A failure worth retrying (the database or broker went away)."""
+
+
+@transaction.atomic
+def job_create_ingest(
+    *,
+    lane: Lane,
+    files: list[UploadedFile],
+    document_ids: list[str],
+    source_type: str,
+    authority: dict[str, str],
+    title: str,
+    actor: str,
+    user: Any = None,
+    may_assert: bool = False,
+) -> Job:
+    """Queue an ingest job for the files; it starts after this transaction commits."""
+    job = Job.objects.create(
+        kind="ingest",
+        lane=lane,
+        created_by=user if getattr(user, "pk", None) else None,
+        created_by_name=actor,
+        params={
+            "source_type": source_type,
+            "authority": authority,
+            "title": title,
+            "may_assert": may_assert,
+        },
+        items=[
+            {"index": i, "name": f.name, "document_id": doc_id, "status": PENDING, "error": ""}
+            for i, (f, doc_id) in enumerate(zip(files, document_ids, strict=True))
+        ],
+    )
+    JobFile.objects.bulk_create(
+        [JobFile(job=job, index=i, name=f.name, data=f.data) for i, f in enumerate(files)]
+    )
+    job_enqueue(job)
+    return job
+
+
+def _set_item(job_id: Any, index: int, **changes: Any) -> None:
+    """Record one file's outcome (inside the caller's transaction) and recompute progress."""
+    job = Job.objects.select_for_update().get(pk=job_id)
+    items = list(job.items)
+    items[index] = {**items[index], **changes}
+    job.items = items
+    finished = sum(1 for item in items if item["status"] != PENDING)
+    job.progress = round(finished / len(items), 4) if items else 1.0
+    job.save(update_fields=["items", "progress", "updated_at"])
+    JobFile.objects.filter(job_id=job_id, index=index).delete()
+
+
+def _ingest_item(job: Job, item: dict[str, Any]) -> None:
+    params = job.params
+    lane = job.lane
+    assert lane is not None
+    index = item["index"]
+    jf = JobFile.objects.filter(job=job, index=index).first()
+    if jf is None:  # already written by an earlier attempt that crashed after its commit
+        return
+    try:
+        text, fmt, title = document_extract(data=bytes(jf.data), filename=jf.name)
+        supplied = dict(params.get("authority") or {})
+        stored = document_authority(
+            lane=lane,
+            source_type=params["source_type"],
+            authority=supplied,
+            may_assert=bool(params.get("may_assert")),
+        )
+        prepared = PreparedDocument(
+            lane=lane,
+            document_id=item["document_id"],
+            title=params.get("title") or title or item["document_id"],
+            source_type=params["source_type"],
+            source_system="",
+            text=text,
+            format=fmt,
+            filename=jf.name,
+            authority=stored,
+            supplied=supplied,
+        )
+        existing = Document.objects.filter(lane=lane, document_id=prepared.document_id).first()
+        if existing is None or existing.content_hash != prepared.hash:
+            document_prepare(prepared)
+        with transaction.atomic():
+            result = document_write(
+                prepared=prepared, actor=job.created_by_name, user=job.created_by
+            )
+            _set_item(job.pk, index, status=DONE, error="", **result)
+    except (ExtractionError, ApiError) as exc:
+        message = getattr(exc, "message", None) or str(exc)
+        code = getattr(exc, "code", None) or getattr(exc, "error_code", "invalid")
+        with transaction.atomic():
+            _set_item(job.pk, index, status=FAILED, error=str(message), error_code=str(code))
+
+
+def job_run(*, job_id: str) -> None:
+    """Run (or resume) a job; safe to call twice or after a crash."""
+    job = Job.objects.select_related("lane").filter(pk=job_id).first()
+    if job is None or job.status in (Job.Status.DONE, Job.Status.FAILED):
+        return
+    Job.objects.filter(pk=job.pk).update(
+        status=Job.Status.RUNNING, attempts=job.attempts + 1, updated_at=timezone.now()
+    )
+    try:
+        for item in job.items:
+            if item["status"] == PENDING:
+                _ingest_item(job, item)
+    except (OperationalError, InterfaceError) as exc:
+        Job.objects.filter(pk=job.pk).update(status=Job.Status.PENDING, error=str(exc)[:500])
+        raise TransientJobError(str(exc)) from exc
+    except DatabaseError as exc:
+        _finish(job.pk, failed_error=f"database error: {exc}"[:1000])
+        raise
+    except Exception as exc:
+        log.exception("ingest job %s crashed", job_id)
+        _finish(job.pk, failed_error=f"unexpected error: {type(exc).__name__}: {exc}"[:1000])
+        raise
+    _finish(job.pk)
+
+
+def _finish(job_pk: Any, failed_error: str = "") -> None:
+    with transaction.atomic():
+        job = Job.objects.select_for_update().get(pk=job_pk)
+        failed = [i for i in job.items if i["status"] == FAILED]
+        if failed_error:
+            job.status, job.error = Job.Status.FAILED, failed_error
+        elif failed and len(failed) == len(job.items):
+            job.status = Job.Status.FAILED
+            job.error = "; ".join(f"{i['name']}: {i['error']}" for i in failed)[:2000]
+        else:
+            job.status, job.error = Job.Status.DONE, ""
+        job.progress = 1.0 if not failed_error else job.progress
+        job.save(update_fields=["status", "error", "progress", "updated_at"])

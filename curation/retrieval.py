@@ -1,0 +1,146 @@
+"""The Retriever port on PostgreSQL: full-text (GIN) and vector (HNSW) search within one lane.
+
+Retrieval filters by lane and current version only — never by tier (SPEC §11.2): the floor is
+applied after grounding, by the domain's ``select_by_authority``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+
+from citenexus.domain.model import Correction as DomainCorrection
+from citenexus.domain.model import ScoredUnit, Unit, split_citation_key
+from curation.models import Correction, Lane
+from curation.vector_index import vector_cast
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[.'][A-Za-z0-9]+)*")
+MAX_QUERY_TERMS = 32
+
+_UNIT_COLUMNS = """
+    u.ordinal, u.text, u.heading, u.scope, u.authority_meta, u.version,
+    d.document_id, d.source_type, d.title
+"""
+
+
+def _unit(row: Sequence[Any], embedding: Sequence[float] | None = None) -> Unit:
+    ordinal, text, heading, scope, meta, version, document_id, source_type, title = row[:9]
+    return Unit(
+        document_id=document_id,
+        ordinal=ordinal,
+        text=text,
+        heading=heading,
+        scope=scope,
+        authority_meta={str(k): str(v) for k, v in (meta or {}).items()},
+        source_type=source_type,
+        title=title,
+        version=version,
+        embedding=tuple(float(x) for x in embedding) if embedding is not None else None,
+    )
+
+
+def or_tsquery_terms(query: str) -> list[str]:
+    """The query's words as tsquery operands (OR-ed): a question rarely contains every word."""
+    words = [w.lower() for w in _WORD.findall(query)]
+    return list(dict.fromkeys(w.replace("'", "") for w in words if len(w) > 1))[:MAX_QUERY_TERMS]
+
+
+class PostgresRetriever:
+    """Search the current evidence units of one lane."""
+
+    def __init__(self, lane: Lane, *, ef_search: int | None = None) -> None:
+        self.lane = lane
+        self.ef_search = int(ef_search or settings.CITENEXUS_HNSW_EF_SEARCH)
+
+    def search_text(self, query: str, k: int) -> Sequence[ScoredUnit]:
+        terms = or_tsquery_terms(query)
+        if not terms:
+            return []
+        sql = f"""
+            WITH q AS (SELECT to_tsquery('english', %s) AS query)
+            SELECT {_UNIT_COLUMNS}, ts_rank_cd(u.search, q.query, 32) AS score
+            FROM curation_evidenceunit u
+            JOIN curation_document d ON d.id = u.document_id, q
+            WHERE u.lane_id = %s AND u.current AND u.search @@ q.query
+            ORDER BY score DESC, u.id
+            LIMIT %s
+        """
+        tsquery = " | ".join(terms)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [tsquery, self.lane.pk, k])
+            rows = cursor.fetchall()
+        return [ScoredUnit(_unit(row), float(row[9])) for row in rows]
+
+    def search_vector(self, vector: Sequence[float], k: int) -> Sequence[ScoredUnit]:
+        cast = vector_cast(len(vector))
+        literal = "[" + ",".join(f"{float(x):.7g}" for x in vector) + "]"
+        sql = f"""
+            SELECT {_UNIT_COLUMNS}, 1 - (u.embedding::{cast} <=> %s::{cast}) AS score,
+                   u.embedding
+            FROM curation_evidenceunit u
+            JOIN curation_document d ON d.id = u.document_id
+            WHERE u.current AND u.lane_id = %s AND u.embedding IS NOT NULL
+            ORDER BY u.embedding::{cast} <=> %s::{cast}
+            LIMIT %s
+        """
+        with transaction.atomic(), connection.cursor() as cursor:
+            # SET LOCAL lasts for this transaction only. Iterative scans keep the lane filter from
+            # starving the HNSW result when the lane is a small part of the index.
+            cursor.execute(f"SET LOCAL hnsw.ef_search = {self.ef_search}")
+            cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+            cursor.execute(sql, [literal, self.lane.pk, literal, k])
+            rows = cursor.fetchall()
+        hits = [ScoredUnit(_unit(row, _vector(row[10])), float(row[9])) for row in rows]
+        hits.sort(key=lambda hit: hit.score, reverse=True)
+        return hits
+
+    def units_by_key(self, keys: Sequence[str]) -> Mapping[str, Unit]:
+        pairs = [p for p in (split_citation_key(k) for k in keys) if p is not None]
+        if not pairs:
+            return {}
+        sql = f"""
+            SELECT {_UNIT_COLUMNS}, u.embedding
+            FROM curation_evidenceunit u
+            JOIN curation_document d ON d.id = u.document_id
+            JOIN unnest(%s::text[], %s::int[]) AS k(document_id, ordinal)
+              ON k.document_id = d.document_id AND k.ordinal = u.ordinal
+            WHERE u.current AND u.lane_id = %s
+        """
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [[p[0] for p in pairs], [p[1] for p in pairs], self.lane.pk])
+            rows = cursor.fetchall()
+        units = [_unit(row, _vector(row[9])) for row in rows]
+        return {unit.key: unit for unit in units}
+
+    def corrections_for(
+        self, document_ids: Sequence[str]
+    ) -> Mapping[str, Sequence[DomainCorrection]]:
+        out: dict[str, list[DomainCorrection]] = {}
+        corrections = Correction.objects.filter(
+            document__lane=self.lane, document__document_id__in=list(document_ids), active=True
+        ).select_related("document")
+        for c in corrections:
+            out.setdefault(c.document.document_id, []).append(
+                DomainCorrection(
+                    id=c.pk,
+                    document_id=c.document.document_id,
+                    text=c.text,
+                    authority=c.authority,
+                    author=c.author_name,
+                    created_at=c.created_at.isoformat(),
+                    active=c.active,
+                )
+            )
+        return out
+
+
+def _vector(value: Any) -> Sequence[float] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return [float(x) for x in value.strip("[]").split(",") if x]
+    return [float(x) for x in value]

@@ -1,0 +1,71 @@
+"""Loading an example lane from a folder: lane.json, authority.csv and corpus/ (used by the demo,
+the evaluation command, the benchmarks and the tests)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from curation.models import Lane
+from curation.services.documents import document_extract, document_ingest_text
+from curation.services.lanes import lane_create, lane_update
+
+LANE_KEYS = (
+    "name",
+    "kind",
+    "profile",
+    "tier_order",
+    "minimum_tier",
+    "metadata_key",
+    "default_mode",
+    "jurisdiction",
+    "policy",
+)
+
+
+def example_lane_load(
+    *, folder: Path, actor: str, slug: str | None = None
+) -> tuple[Lane, dict[str, int]]:
+    """Create (or update) the lane and ingest every corpus file with its CSV metadata."""
+    config: dict[str, Any] = json.loads((folder / "lane.json").read_text(encoding="utf-8"))
+    slug = slug or config["slug"]
+    fields = {k: config[k] for k in LANE_KEYS if k in config}
+    with transaction.atomic():
+        lane = Lane.objects.filter(slug=slug).first()
+        if lane is None:
+            lane = lane_create(actor=actor, slug=slug, **fields)
+        else:
+            lane = lane_update(actor=actor, lane=lane, **fields)
+    rows: dict[str, dict[str, str]] = {}
+    csv_path = folder / "authority.csv"
+    if csv_path.exists():
+        with csv_path.open(newline="", encoding="utf-8-sig") as fh:
+            rows = {r["document_id"]: r for r in csv.DictReader(fh)}
+    counts: dict[str, int] = {}
+    for path in sorted((folder / "corpus").iterdir()):
+        if not path.is_file() or path.name.startswith("."):
+            continue
+        document_id = path.stem
+        row = dict(rows.get(document_id, {}))
+        source_type = row.pop("source_type", "") or "documentary"
+        row.pop("document_id", None)
+        authority = {k: v for k, v in row.items() if v}
+        text, fmt, title = document_extract(data=path.read_bytes(), filename=path.name)
+        result = document_ingest_text(
+            lane=lane,
+            document_id=document_id,
+            text=text,
+            source_type=source_type,
+            actor=actor,
+            title=row.get("label") or title or document_id,
+            authority=authority,
+            may_assert=True,
+            fmt=fmt,
+            filename=path.name,
+        )
+        counts[result["result"]] = counts.get(result["result"], 0) + 1
+    return lane, counts
