@@ -8,6 +8,7 @@ from django.db import transaction
 
 from answers.bootstrap import get_generator, get_judges, pipeline_settings
 from answers.models import Answer
+from citenexus.domain.authority import AuthorityPolicy
 from citenexus_web.api_errors import ApiError
 from curation.domain import authority_policy
 from curation.embedding import get_embedder
@@ -36,15 +37,16 @@ def _check(question: str, mode: str, strategy: str) -> str:
     return question
 
 
-def _pipeline_kwargs(lane: Lane) -> dict[str, Any]:
+def _pipeline_kwargs(lane: Lane, policy: AuthorityPolicy | None = None) -> dict[str, Any]:
     return {
         "retriever": PostgresRetriever(lane),
         "embedder": get_embedder(),
         "generator": get_generator(),
         "judges": get_judges(),
-        "policy": authority_policy(lane),
+        "policy": policy or authority_policy(lane),
         "settings": pipeline_settings(),
         "lane_jurisdiction": lane.jurisdiction,
+        "lane": lane.slug,
     }
 
 
@@ -68,6 +70,22 @@ def _store(*, lane: Lane, kind: str, result: Any, user: Any, actor: str) -> Answ
     )
 
 
+def answer_compute(
+    *,
+    lane: Lane,
+    question: str,
+    mode: str | None = None,
+    strategy: str = "single",
+    policy: AuthorityPolicy | None = None,
+) -> Any:
+    """The domain answer for a question, not stored (evaluation passes its own policy)."""
+    from citenexus.pipeline import ask
+
+    mode = mode or lane.default_mode
+    question = _check(question, mode, strategy)
+    return ask(question, mode=mode, strategy=strategy, **_pipeline_kwargs(lane, policy))
+
+
 def answer_ask(
     *,
     lane: Lane,
@@ -77,11 +95,7 @@ def answer_ask(
     user: Any = None,
     actor: str,
 ) -> Answer:
-    from citenexus.pipeline import ask
-
-    mode = mode or lane.default_mode
-    question = _check(question, mode, strategy)
-    result = ask(question, mode=mode, strategy=strategy, **_pipeline_kwargs(lane))
+    result = answer_compute(lane=lane, question=question, mode=mode, strategy=strategy)
     return _store(lane=lane, kind="ask", result=result, user=user, actor=actor)
 
 
@@ -94,27 +108,23 @@ def answer_verify(
     user: Any = None,
     actor: str,
 ) -> Answer:
-    from citenexus.domain.model import Segment
-    from citenexus.pipeline import UnknownCitationKeys, verify
+    from citenexus.pipeline import DraftError, UnknownCitationKeys, verify
 
     mode = mode or lane.default_mode
     question = _check(question, mode, "single")
-    draft = [
-        Segment(text=str(s.get("text", "")).strip(), citations=tuple(s.get("citations") or ()))
-        for s in segments
-    ]
-    draft = [s for s in draft if s.text]
-    if not draft:
+    if not any(str(s.get("text", "")).strip() for s in segments):
         raise ApiError("invalid", ERR_NO_SEGMENTS, {"field": "segments"})
     kwargs = _pipeline_kwargs(lane)
     kwargs.pop("generator")
     try:
-        result = verify(question, draft, mode=mode, **kwargs)
+        result = verify(question, segments, mode=mode, **kwargs)
     except UnknownCitationKeys as exc:
         keys = sorted(exc.keys)
         raise ApiError(
             "unknown_citation_keys", ERR_UNKNOWN_KEYS.format(keys=keys), {"unknown_keys": keys}
         ) from exc
+    except DraftError as exc:
+        raise ApiError("invalid_draft", str(exc), {"field": "segments"}) from exc
     return _store(lane=lane, kind="verify", result=result, user=user, actor=actor)
 
 

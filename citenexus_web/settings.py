@@ -82,9 +82,12 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "citenexus_web.db.embedded",
-            "NAME": "citenexus",
+            "NAME": envstr("CITENEXUS_DB_NAME", "citenexus"),
             "USER": "postgres",
-            "EMBEDDED": {"DATA_DIR": str(CITENEXUS_DATA_DIR), "DATABASE": "citenexus"},
+            "EMBEDDED": {
+                "DATA_DIR": str(CITENEXUS_DATA_DIR),
+                "DATABASE": envstr("CITENEXUS_DB_NAME", "citenexus"),
+            },
             "CONN_MAX_AGE": 60,
             "CONN_HEALTH_CHECKS": True,
         }
@@ -155,6 +158,13 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = envstr("CELERY_TASK_DEFAULT_QUEUE", "citenexus")
 CITENEXUS_TASK_THREADS = envint("CITENEXUS_TASK_THREADS", 2)
+# How long Redis keeps an unacknowledged task before handing it to another worker (a worker that
+# died mid-task); acks are late, so a task is only acknowledged once its work is committed.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 3600),
+}
+# Fault injection for the worker tests only: seconds to pause before writing each ingested file.
+CITENEXUS_FAULT_ITEM_DELAY = envfloat("CITENEXUS_FAULT_ITEM_DELAY", 0.0)
 
 # The domain's knobs (SPEC §11.12). Each answer records the values it ran under.
 CITENEXUS_EMBEDDER = envstr("CITENEXUS_EMBEDDER", "minilm")  # minilm | openai | hashing

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from curation.api import documents, lanes
+from curation.api import authority, documents, lanes
 
 urlpatterns = [
     path("lanes/", lanes.LaneListCreateApi.as_view(), name="api-lanes"),
@@ -25,6 +25,11 @@ urlpatterns = [
         "lanes/<slug:slug>/documents/<str:document_id>/corrections/<int:correction_id>/withdraw/",
         documents.CorrectionWithdrawApi.as_view(),
         name="api-correction-withdraw",
+    ),
+    path(
+        "lanes/<slug:slug>/authority-csv/",
+        authority.AuthorityCsvApi.as_view(),
+        name="api-authority-csv",
     ),
     path("records/", documents.RecordsApi.as_view(), name="api-records"),
     path("jobs/<uuid:job_id>/", documents.JobDetailApi.as_view(), name="api-job"),

@@ -14,9 +14,12 @@ def get_embedder() -> Embedder:
     from citenexus.embedders import embedder_from_settings
 
     name = settings.CITENEXUS_EMBEDDER
-    kwargs: dict[str, object] = {"dimension": settings.CITENEXUS_EMBED_DIMENSION}
-    if name == "openai":
+    kwargs: dict[str, object] = {}
+    if name == "hashing":
+        kwargs["dimension"] = settings.CITENEXUS_EMBED_DIMENSION
+    elif name == "openai":
         kwargs.update(
+            dimension=settings.CITENEXUS_EMBED_DIMENSION,
             base_url=settings.CITENEXUS_EMBED_BASE_URL,
             model=settings.CITENEXUS_EMBED_MODEL,
             api_key=settings.CITENEXUS_EMBED_API_KEY,

@@ -7,8 +7,10 @@ retried after a crash skips the files it finished and never writes a unit twice.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
+from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
@@ -115,6 +117,8 @@ def _ingest_item(job: Job, item: dict[str, Any]) -> None:
         existing = Document.objects.filter(lane=lane, document_id=prepared.document_id).first()
         if existing is None or existing.content_hash != prepared.hash:
             document_prepare(prepared)
+        if settings.CITENEXUS_FAULT_ITEM_DELAY:  # worker tests kill the worker here
+            time.sleep(settings.CITENEXUS_FAULT_ITEM_DELAY)
         with transaction.atomic():
             result = document_write(
                 prepared=prepared, actor=job.created_by_name, user=job.created_by

@@ -191,24 +191,9 @@ def _create(prepared: PreparedDocument, actor: str, user: Any) -> dict[str, Any]
 def _update_metadata(document: Document, prepared: PreparedDocument, actor: str) -> dict[str, Any]:
     """Identical content: only newly supplied metadata changes anything (no new version)."""
     merged = {**document.authority, **prepared.supplied}
-    if merged == document.authority:
+    event = document_authority_set(document=document, authority=merged, actor=actor, via="ingest")
+    if event is None:
         return unchanged_result(document)
-    before = dict(document.authority)
-    document.authority = merged
-    document.save(update_fields=["authority", "updated_at"])
-    EvidenceUnit.objects.filter(document=document).update(authority_meta=merged)
-    audit_record(
-        actor=actor,
-        action="document.metadata_update",
-        lane=document.lane.slug,
-        document_id=document.document_id,
-        details={
-            "before": before,
-            "after": merged,
-            "tier_before": before.get(document.lane.metadata_key, ""),
-            "tier_after": document.tier_name(),
-        },
-    )
     return {
         "result": METADATA_UPDATED,
         "document_id": document.document_id,
@@ -305,3 +290,35 @@ __all__ = [
     "document_prepare",
     "document_write",
 ]
+
+
+def document_authority_set(
+    *, document: Document, authority: dict[str, str], actor: str, via: str
+) -> Any:
+    """Change a document's curated metadata (its tier included); audited with old and new values.
+
+    The caller holds the transaction. Every unit, current or retired, gets the same metadata,
+    so a citation of an old version reports the document's standing as it is now.
+    Returns the audit event, or None when nothing changed.
+    """
+    if authority == document.authority:
+        return None
+    key = document.lane.metadata_key
+    before = dict(document.authority)
+    document.authority = dict(authority)
+    document.save(update_fields=["authority", "updated_at"])
+    EvidenceUnit.objects.filter(document=document).update(authority_meta=document.authority)
+    tier_changed = before.get(key, "") != document.authority.get(key, "")
+    return audit_record(
+        actor=actor,
+        action="authority.tier_change" if tier_changed else "document.metadata_update",
+        lane=document.lane.slug,
+        document_id=document.document_id,
+        details={
+            "via": via,
+            "tier_before": before.get(key, ""),
+            "tier_after": document.authority.get(key, ""),
+            "before": before,
+            "after": document.authority,
+        },
+    )

@@ -33,7 +33,8 @@ def example_lane_load(
     """Create (or update) the lane and ingest every corpus file with its CSV metadata."""
     config: dict[str, Any] = json.loads((folder / "lane.json").read_text(encoding="utf-8"))
     slug = slug or config["slug"]
-    fields = {k: config[k] for k in LANE_KEYS if k in config}
+    # JSON null means "not set": the lane stores absence as an empty string or empty mapping.
+    fields = {k: ("" if config[k] is None else config[k]) for k in LANE_KEYS if k in config}
     with transaction.atomic():
         lane = Lane.objects.filter(slug=slug).first()
         if lane is None:
@@ -41,12 +42,15 @@ def example_lane_load(
         else:
             lane = lane_update(actor=actor, lane=lane, **fields)
     rows: dict[str, dict[str, str]] = {}
-    csv_path = folder / "authority.csv"
-    if csv_path.exists():
+    csv_path = next(
+        (p for p in (folder / "authority.csv", folder / "records.csv") if p.exists()), None
+    )
+    if csv_path is not None:
         with csv_path.open(newline="", encoding="utf-8-sig") as fh:
             rows = {r["document_id"]: r for r in csv.DictReader(fh)}
     counts: dict[str, int] = {}
-    for path in sorted((folder / "corpus").iterdir()):
+    corpus = folder / "corpus" if (folder / "corpus").is_dir() else folder / "records"
+    for path in sorted(corpus.iterdir()):
         if not path.is_file() or path.name.startswith("."):
             continue
         document_id = path.stem

