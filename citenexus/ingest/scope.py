@@ -1,0 +1,194 @@
+"""Scope statements: the sentences that say where a rule applies, carried to every unit they govern.
+
+A rule cut off from its precondition ("This section applies only to residential tenancies")
+reads as a general rule; SPEC §9 forbids that severance. Two kinds of sentence count:
+
+* **Reach statements** name the part of the law they govern, wherever they stand in it:
+  "This section / chapter / article / part / title / division applies (only) to…", "… does not
+  apply…", "… shall apply…", "The provisions of this chapter apply…", "For (the) purposes of this
+  section…", "As used in this chapter…". They govern the nearest enclosing heading of the kind
+  they name (a section also reaches a plain heading when no Section marker encloses it); with no
+  such heading — or for "this act" / "this code" — the whole document.
+* **Lead-in statements** govern the section whose body they open (after an optional
+  subdivision label): "Notwithstanding…", "Except as (otherwise) provided…", "Subject to…",
+  "Unless otherwise provided…", "In a residential (or commercial…) tenancy / lease…". Deeper in
+  a section they govern only their own sentence, which stays in its unit, so they are not carried.
+
+A statement is the whole sentence, whitespace collapsed, at most ``MAX_STATEMENT_CHARS``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from citenexus.ingest.outline import Section, blocks_of, parse_outline, path_of
+from citenexus.ingest.sentences import SUBDIVISION_LABEL, sentence_at
+
+MAX_STATEMENT_CHARS = 400
+# A real section states its scope a few times at most; past this many matches of one pattern
+# the rest of a section is not searched, which bounds the work on pathological input.
+MAX_MATCHES_PER_SECTION = 20
+_PARTS = r"(section|chapter|subchapter|article|part|subpart|title|division|act|code)"
+REACH_PATTERNS = (
+    re.compile(
+        r"\b(?:this|the provisions of this)\s+" + _PARTS + r"\b[^.;:]{0,40}?"
+        r"\b(?:appl(?:y|ies)|is applicable|are applicable|is inapplicable)\b",
+        re.I,
+    ),
+    re.compile(r"\bfor (?:the )?purposes? of this\s+" + _PARTS + r"\b", re.I),
+    re.compile(r"\bas used in this\s+" + _PARTS + r"\b", re.I),
+)
+LEAD_IN_PATTERN = re.compile(
+    r"(?:notwithstanding|except as (?:otherwise )?provided|subject to|unless otherwise provided"
+    r"|in (?:a|an|any|every) (?:residential|commercial|nonresidential|agricultural|mobilehome)"
+    r" (?:tenancy|tenancies|lease|rental|dwelling))\b",
+    re.I,
+)
+_REACH_KIND = {
+    "section": "section",
+    "chapter": "chapter",
+    "subchapter": "subchapter",
+    "article": "article",
+    "part": "part",
+    "subpart": "subpart",
+    "title": "title",
+    "division": "division",
+}
+_OPENING_PUNCTUATION = "—–-:."
+
+
+def statement_text(raw: str) -> str:
+    """A sentence as a carried statement: whitespace collapsed, cut at a word near the cap."""
+    text = " ".join(raw.split())
+    label = SUBDIVISION_LABEL.match(text)
+    if label is not None:
+        text = text[label.end() :].lstrip()
+    if len(text) <= MAX_STATEMENT_CHARS:
+        return text
+    cut = text.rfind(" ", 0, MAX_STATEMENT_CHARS)
+    return text[: cut if cut > 0 else MAX_STATEMENT_CHARS]
+
+
+def _reach(sections: list[Section], index: int, word: str) -> int:
+    kind = _REACH_KIND.get(word.lower())
+    if kind is None:
+        return 0
+    for section in reversed(path_of(sections, index)):
+        if section.kind == kind:
+            return section.index
+    return index if kind == "section" else 0
+
+
+def _opening(text: str, position: int, end: int) -> int:
+    while position < end:
+        while position < end and (
+            text[position].isspace() or text[position] in _OPENING_PUNCTUATION
+        ):
+            position += 1
+        label = SUBDIVISION_LABEL.match(text, position, end)
+        if label is None or label.end() == position:
+            return position
+        position = label.end()
+    return position
+
+
+def statements_by_section(text: str, sections: list[Section]) -> dict[int, list[str]]:
+    """The statements each section is the reach of (its own, and those that name it)."""
+    attached: dict[int, list[str]] = {}
+
+    def attach(index: int, start: int, end: int, position: int) -> None:
+        left, right = sentence_at(text, start, end, position)
+        statement = statement_text(text[left:right])
+        if statement and statement not in attached.setdefault(index, []):
+            attached[index].append(statement)
+
+    for section in sections:
+        start, end = section.start, section.own_end
+        for pattern in REACH_PATTERNS:
+            matches = pattern.finditer(text, start, end)
+            for match in itertools.islice(matches, MAX_MATCHES_PER_SECTION):
+                # The heading's marker is not part of the first sentence of its body.
+                left = section.number_end if match.start() >= section.number_end else start
+                reach = _reach(sections, section.index, match.group(1))
+                attach(reach, left, end, match.start())
+        for anchor in sorted({section.number_end, section.body_start}):
+            position = _opening(text, anchor, end)
+            if LEAD_IN_PATTERN.match(text, position, end):
+                attach(section.index, position, end, position)
+    return attached
+
+
+def carried_scope(
+    sections: list[Section], attached: dict[int, list[str]], index: int
+) -> tuple[str, ...]:
+    """The statements a unit of ``sections[index]`` carries: its own and its ancestors'."""
+    carried: list[str] = []
+    for section in path_of(sections, index):
+        for statement in attached.get(section.index, ()):
+            if statement not in carried:
+                carried.append(statement)
+    return tuple(carried)
+
+
+class _Unit(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def scope(self) -> str: ...
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _reconstruct(units: Sequence[_Unit]) -> str:
+    # Gaps between units are whitespace whose kind is lost: a one-character gap is most often
+    # a space inside a paragraph, a longer one a break between lines or paragraphs.
+    chars: list[str | None] = [None] * max(unit.end for unit in units)
+    for unit in units:
+        chars[unit.start : unit.end] = unit.text
+    text = "".join(c if c is not None else "\x00" for c in chars)
+    return re.sub("\x00+", lambda m: " " if len(m.group()) == 1 else "\n" * len(m.group()), text)
+
+
+def severance_rate(units: Sequence[_Unit], *, text: str | None = None) -> float:
+    """Share of operative units that lack a scope statement governing them.
+
+    Rule: a unit is operative when some of its words lie in a section governed by a scope
+    statement; it is severed when such a statement is neither in its text nor in its ``scope``.
+    The structure is read from ``text`` (the text the units were cut from); pass it. Without it
+    the text is rebuilt from the units, guessing the whitespace between them, which can read
+    the structure differently in rare cases.
+    """
+    if not units:
+        return 0.0
+    source = text if text is not None else _reconstruct(units)
+    sections = parse_outline(source)
+    attached = statements_by_section(source, sections)
+    blocks = blocks_of(source, sections)
+    ends = [block.end for block in blocks]
+    operative = severed = 0
+    for unit in units:
+        governing: list[str] = []
+        first = bisect.bisect_right(ends, unit.start)
+        for block in blocks[first:]:
+            if block.start >= unit.end:
+                break
+            left, right = max(block.start, unit.start), min(block.end, unit.end)
+            if source[left:right].strip():
+                governing.extend(carried_scope(sections, attached, block.section))
+        if not governing:
+            continue
+        operative += 1
+        held = (_folded(unit.text), _folded(unit.scope))
+        if any(all(_folded(s) not in h for h in held) for s in governing):
+            severed += 1
+    return severed / operative if operative else 0.0
