@@ -1,0 +1,185 @@
+"""Authority-aware conflicts: sources that disagree on the value the question asks for (§11.9).
+
+Only the kind of value the question asks about is compared ("how many days" → days), after
+normalisation ("thirty days" = "30 days"), and only between documents of the same jurisdiction
+(different states legitimately differ). Each document asserts a set of values through the useful
+claims attributed to it. The most authoritative documents decide: if two of them assert value
+sets neither of which contains the other, the conflict is unresolved; otherwise their values win
+and every claim asserting a value outside them loses (it is dropped by recovery).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from citenexus.judges import quantities
+
+DAYS, DATE, AMOUNT, PERCENT = "days", "date", "amount", "percent"
+
+_ASKED = (
+    (
+        DAYS,
+        r"how many (?:calendar |business )?(?:days|weeks|months)|how (?:long|much notice|much time)|notice period|days?'? notice|deadline|within how",
+    ),
+    (PERCENT, r"percent|percentage|%|interest rate|what rate"),
+    (DATE, r"what date|which date|when (?:is|was|does|did|must|will)|due date|by when"),
+    (AMOUNT, r"how much|amount|\$|dollars?|fee|cost|price|deposit|penalty"),
+)
+
+# The values a question's kind covers, in the judges' quantity kinds: one parser for both, so a
+# value the numeric judge reads ("thirty (30) days", "January 5, 2024") is the value compared here.
+_QUANTITY_KINDS = {
+    DAYS: {quantities.DAYS, quantities.BUSINESS_DAYS, quantities.MONTHS, quantities.HOURS},
+    DATE: {quantities.DATE},
+    AMOUNT: {quantities.AMOUNT},
+    PERCENT: {quantities.PERCENT},
+}
+_MONTH_NUMBERS = {
+    name: i
+    for i, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+# "due November 30" — a date without a year, written as ISO 8601's yearless "--MM-DD".
+_YEARLESS = re.compile(
+    r"\b("
+    + "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
+    + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s+\d{4})",
+    re.IGNORECASE,
+)
+
+
+def asked_kind(question: str) -> str | None:
+    """The kind of value a question asks for, or None when it asks for none we compare."""
+    for kind, pattern in _ASKED:
+        if re.search(pattern, question, re.IGNORECASE):
+            return kind
+    return None
+
+
+def _yearless_dates(text: str, taken: list[tuple[int, int]]) -> list[str]:
+    found = []
+    for m in _YEARLESS.finditer(text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        month, day = _MONTH_NUMBERS[m.group(1).lower()], int(m.group(2))
+        if 1 <= day <= 31:
+            found.append(f"--{month:02d}-{day:02d}")
+    return found
+
+
+def values_of(text: str, kind: str) -> tuple[str, ...]:
+    """The normalised values of ``kind`` a text states, in order of first appearance."""
+    wanted = _QUANTITY_KINDS.get(kind, set())
+    found_quantities = [q for q in quantities.extract_quantities(text) if q.kind in wanted]
+    found = [q.label for q in found_quantities]
+    if kind == DATE:
+        found += _yearless_dates(text, [(q.start, q.end) for q in found_quantities])
+    return tuple(dict.fromkeys(found))
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """A useful claim's values, credited to the unit that gives it standing."""
+
+    claim_index: int
+    key: str
+    document_id: str
+    tier_rank: int
+    tier_name: str
+    jurisdiction: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Conflict:
+    kind: str
+    values: tuple[tuple[str, str, str], ...]  # (value, key, tier name)
+    resolved_to: str | None
+    overridden: tuple[str, ...]
+    losing_claims: tuple[int, ...]
+    contested_claims: tuple[int, ...]  # claims on the sides of an unresolved conflict
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "values": [{"value": v, "key": k, "tier": t} for v, k, t in self.values],
+            "resolved_to": self.resolved_to,
+            "overridden": list(self.overridden),
+        }
+
+
+def _by_document(assertions: Sequence[Assertion]) -> dict[str, set[str]]:
+    values: dict[str, set[str]] = {}
+    for a in assertions:
+        values.setdefault(a.document_id, set()).update(a.values)
+    return values
+
+
+def _conflict_in_group(kind: str, group: Sequence[Assertion]) -> Conflict | None:
+    per_doc = _by_document(group)
+    if len(per_doc) < 2 or len(set().union(*per_doc.values())) < 2:
+        return None
+    top_rank = max(a.tier_rank for a in group)
+    top_docs = {a.document_id for a in group if a.tier_rank == top_rank}
+    tops = [per_doc[d] for d in sorted(top_docs)]
+    unresolved = any(not (x <= y or y <= x) for i, x in enumerate(tops) for y in tops[i + 1 :])
+    winners: set[str] = set().union(*tops)
+    losers = [a for a in group if a.document_id not in top_docs and not set(a.values) <= winners]
+    if not unresolved and not losers:
+        return None
+    entries = tuple(dict.fromkeys((v, a.key, a.tier_name) for a in group for v in a.values))
+    contested = (
+        tuple(a.claim_index for a in group if a.document_id in top_docs) if unresolved else ()
+    )
+    return Conflict(
+        kind,
+        entries,
+        None if unresolved else ", ".join(sorted(winners)),
+        tuple(dict.fromkeys(a.key for a in losers)),
+        tuple(a.claim_index for a in losers),
+        contested,
+    )
+
+
+def detect_conflicts(kind: str | None, assertions: Sequence[Assertion]) -> list[Conflict]:
+    """Conflicts among the assertions, one per jurisdiction group where documents disagree."""
+    if kind is None:
+        return []
+    groups: dict[str, list[Assertion]] = {}
+    for a in assertions:
+        if a.values:
+            groups.setdefault(a.jurisdiction, []).append(a)
+    found = (_conflict_in_group(kind, groups[j]) for j in sorted(groups))
+    return [c for c in found if c is not None]
+
+
+def conflict_from_dict(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A conflict entry as stored (already plain JSON): validated shape, copied."""
+    return {
+        "kind": str(data["kind"]),
+        "values": [
+            {"value": str(v["value"]), "key": str(v["key"]), "tier": str(v["tier"])}
+            for v in data["values"]
+        ],
+        "resolved_to": data.get("resolved_to"),
+        "overridden": [str(k) for k in data.get("overridden", [])],
+    }

@@ -1,0 +1,126 @@
+"""The support matrix: every claim judged against every grounded candidate and every unit it cites.
+
+A unit *supports* a claim when every judge that judged the pair said ``entails`` and at least one
+judged (a judge may decline by returning None). A cited unit *contradicts* a claim when some judge
+said ``contradicts``; such a unit can never also support the claim, because support needs every
+verdict to be ``entails``, so "contradicted" is exactly "cited, not supporting, and some judge
+said contradicts".
+
+Grounded candidates the authority floor removed are judged too (SPEC §11.2): otherwise a claim
+that only a withheld forum post supports would look unsupported instead of laundered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from citenexus.domain.claims import Claim
+from citenexus.domain.model import Judgment, Unit, Verdict
+from citenexus.ports import Judge
+
+
+def supports(judgments: Sequence[Judgment]) -> bool:
+    """True when at least one judge judged the pair and every one that did said entails."""
+    return bool(judgments) and all(j.verdict is Verdict.ENTAILS for j in judgments)
+
+
+def contradicts(judgments: Sequence[Judgment]) -> bool:
+    """True when some judge that judged the pair said contradicts."""
+    return any(j.verdict is Verdict.CONTRADICTS for j in judgments)
+
+
+@dataclass(frozen=True)
+class ClaimSupport:
+    """What the judges found for one claim.
+
+    ``judgments`` holds, per unit key, the verdicts of the judges that did not decline.
+    ``supported_by`` lists the units that support the claim, excluding ``ineligible`` ones (units
+    cited but not applicable to the question: judged and shown, never counted as support).
+    ``contradicted_by`` lists the cited units that contradict it.
+    """
+
+    claim: Claim
+    judgments: Mapping[str, tuple[Judgment, ...]] = field(default_factory=dict)
+    supported_by: tuple[str, ...] = ()
+    contradicted_by: tuple[str, ...] = ()
+    ineligible: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def citations(self) -> tuple[str, ...]:
+        return self.claim.citations
+
+    @property
+    def judged(self) -> bool:
+        """Some judge gave a verdict on some pair of this claim."""
+        return any(self.judgments.values())
+
+    @property
+    def declined(self) -> bool:
+        """There were units to judge it against, and every judge declined every pair.
+
+        A claim with no unit at all to be judged against is not "declined": nothing supports it.
+        """
+        return bool(self.judgments) and not self.judged
+
+    @property
+    def citations_judged(self) -> bool:
+        """Some judge gave a verdict on a unit this claim cites."""
+        return any(self.judgments.get(key) for key in self.citations)
+
+    @property
+    def cited_supporting(self) -> tuple[str, ...]:
+        return tuple(key for key in self.supported_by if key in self.citations)
+
+
+def judge_pair(claim: str, unit: Unit, judges: Sequence[Judge]) -> tuple[Judgment, ...]:
+    """Every verdict the judges gave on one (claim, unit) pair; declined judges are left out."""
+    verdicts: list[Judgment] = []
+    for judge in judges:
+        judgment = judge.judge(claim, unit)
+        if judgment is not None:
+            verdicts.append(judgment)
+    return tuple(verdicts)
+
+
+def claim_support(
+    claim: Claim,
+    units: Mapping[str, Unit],
+    judges: Sequence[Judge],
+    *,
+    ineligible: Mapping[str, str] | None = None,
+) -> ClaimSupport:
+    """Judge one claim against ``units`` (grounded candidates and its cited units, by key)."""
+    ineligible = ineligible or {}
+    judgments = {key: judge_pair(claim.text, unit, judges) for key, unit in units.items()}
+    supported_by = tuple(
+        key for key, found in judgments.items() if key not in ineligible and supports(found)
+    )
+    contradicted_by = tuple(
+        key for key in claim.citations if key in judgments and contradicts(judgments[key])
+    )
+    relevant_ineligible = {k: v for k, v in ineligible.items() if k in judgments}
+    return ClaimSupport(claim, judgments, supported_by, contradicted_by, relevant_ineligible)
+
+
+def support_matrix(
+    claims: Sequence[Claim],
+    grounded: Sequence[Unit],
+    cited: Mapping[str, Unit],
+    judges: Sequence[Judge],
+    *,
+    ineligible: Mapping[str, str] | None = None,
+) -> list[ClaimSupport]:
+    """Judge every claim against every grounded unit plus the units that claim cites.
+
+    ``cited`` maps every resolvable citation key of the draft to its unit; keys a claim cites that
+    are absent from it (unknown keys) are simply not judged.
+    """
+    rows: list[ClaimSupport] = []
+    for claim in claims:
+        units: dict[str, Unit] = {unit.key: unit for unit in grounded}
+        for key in claim.citations:
+            if key in cited:
+                units.setdefault(key, cited[key])
+        rows.append(claim_support(claim, units, judges, ineligible=ineligible))
+    return rows

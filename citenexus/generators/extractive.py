@@ -1,0 +1,58 @@
+"""The extractive generator: the answer is sentences taken from the selected units.
+
+Deterministic and offline. Each unit offers its sentence most related to the question (share of
+the question's content words it contains, plus a bonus when it states a value of the kind the
+question asks for); the best of these, down to half the top score, become the draft's segments,
+each citing its own unit, most relevant first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from citenexus.domain.claims import split_sentences
+from citenexus.domain.conflicts import asked_kind, values_of
+from citenexus.domain.model import Draft, Segment, Unit
+from citenexus.pipeline.text import content_words
+from citenexus.ports import GenerationError
+
+ERR_NO_UNITS = "no evidence was handed to the generator"
+ERR_NOTHING_RELATED = "no sentence of the selected evidence relates to the question"
+VALUE_BONUS = 0.5
+MIN_SHARE = 0.5
+
+
+@dataclass
+class ExtractiveGenerator:
+    name: str = "extractive"
+    max_sentences: int = 3
+
+    def score(self, question: str, sentence: str) -> float:
+        """How well a sentence answers the question: content-word share plus the value bonus."""
+        asked = set(content_words(question))
+        words = set(content_words(sentence))
+        share = len(asked & words) / len(asked) if asked else 0.0
+        kind = asked_kind(question)
+        bonus = VALUE_BONUS if kind is not None and values_of(sentence, kind) else 0.0
+        return share + bonus if share > 0 else 0.0
+
+    def generate(self, question: str, units: Sequence[Unit]) -> Draft:
+        """One segment per chosen sentence, citing the unit it was taken from."""
+        if not units:
+            raise GenerationError(ERR_NO_UNITS)
+        offers: list[tuple[float, int, str, str]] = []
+        for order, unit in enumerate(units):
+            scored = [(self.score(question, s), s) for s in split_sentences(unit.text)]
+            if scored:
+                best_score, sentence = max(scored, key=lambda pair: pair[0])
+                offers.append((best_score, order, sentence, unit.key))
+        offers = [o for o in offers if o[0] > 0]
+        if not offers:
+            raise GenerationError(ERR_NOTHING_RELATED)
+        offers.sort(key=lambda o: (-o[0], o[1]))
+        top = offers[0][0]
+        chosen = [o for o in offers if o[0] >= MIN_SHARE * top][: self.max_sentences]
+        return Draft(
+            tuple(Segment(text, (key,)) for _, _, text, key in chosen), generator=self.name
+        )

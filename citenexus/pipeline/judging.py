@@ -1,0 +1,222 @@
+"""From a draft to judged claims: support matrix, violations, attribution, conflicts, recovery.
+
+Shared by ask (a generated draft) and verify (a client's draft), so both are judged alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from citenexus.domain.answer import ClaimResult
+from citenexus.domain.applicability import QuestionScope, normalise_jurisdiction
+from citenexus.domain.attribution import Attribution, attribute
+from citenexus.domain.authority import AuthorityPolicy, AuthorityTier, TrustMode
+from citenexus.domain.claims import Claim, split_claims
+from citenexus.domain.conflicts import Assertion, Conflict, asked_kind, detect_conflicts, values_of
+from citenexus.domain.model import (
+    Candidate,
+    ClaimStatus,
+    Correction,
+    Draft,
+    Unit,
+    Violation,
+    ViolationKind,
+)
+from citenexus.domain.recovery import Outcome, recover
+from citenexus.domain.support import ClaimSupport, support_matrix
+from citenexus.domain.violations import citation_violations, strongest
+from citenexus.ports import Judge, Retriever
+
+CAVEAT_UNKNOWN_KEYS = "it cited {keys}, which name no unit of this lane; removed"
+
+
+@dataclass
+class JudgeContext:
+    question: str
+    scope: QuestionScope
+    policy: AuthorityPolicy
+    mode: TrustMode
+    judges: Sequence[Judge]
+    retriever: Retriever
+    grounded: Sequence[Candidate]  # every grounded candidate, the floor-withheld included
+    known: Mapping[str, Unit]  # every unit retrieval saw, by key
+    inapplicable: Mapping[str, str]  # key -> reason, from grounding
+
+
+@dataclass
+class JudgedDraft:
+    claims: list[ClaimResult] = field(default_factory=list)
+    rows: list[ClaimSupport] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    tiers: dict[str, AuthorityTier] = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)
+    authority_withheld: dict[str, str] = field(default_factory=dict)  # key -> document id
+
+    @property
+    def citations_judged(self) -> bool:
+        return any(row.citations_judged for row in self.rows)
+
+    @property
+    def unresolved(self) -> bool:
+        return any(c.resolved_to is None for c in self.conflicts)
+
+
+def resolve_keys(
+    keys: Sequence[str], known: Mapping[str, Unit], retriever: Retriever
+) -> dict[str, Unit]:
+    """The units the keys name: those retrieval saw, then the rest fetched from the store."""
+    resolved = {k: known[k] for k in keys if k in known}
+    missing = [k for k in keys if k not in resolved]
+    if missing:
+        resolved.update(retriever.units_by_key(missing))
+    return resolved
+
+
+def _clean_citations(
+    claims: list[Claim], resolved: Mapping[str, Unit]
+) -> tuple[list[Claim], dict[int, str]]:
+    cleaned: list[Claim] = []
+    notes: dict[int, str] = {}
+    for claim in claims:
+        unknown = [k for k in claim.citations if k not in resolved]
+        if unknown:
+            notes[claim.index] = CAVEAT_UNKNOWN_KEYS.format(keys=", ".join(unknown))
+        kept = tuple(dict.fromkeys(k for k in claim.citations if k in resolved))
+        cleaned.append(replace(claim, citations=kept))
+    return cleaned, notes
+
+
+def _assertions(
+    ctx: JudgeContext, judged: JudgedDraft, attributions: Sequence[Attribution]
+) -> list[Assertion]:
+    kind = asked_kind(ctx.question)
+    found: list[Assertion] = []
+    for row, outcome, attribution in zip(judged.rows, judged.outcomes, attributions, strict=True):
+        if kind is None or outcome.status is ClaimStatus.DROPPED:
+            continue
+        key = attribution.key or (
+            strongest(row.supported_by, judged.tiers) if row.supported_by else None
+        )
+        if key is None:
+            continue
+        unit, tier = judged.units[key], judged.tiers[key]
+        jurisdiction = normalise_jurisdiction(unit.authority_meta.get("jurisdiction", ""))
+        found.append(
+            Assertion(
+                row.claim.index,
+                key,
+                unit.document_id,
+                tier.rank,
+                tier.name,
+                jurisdiction,
+                values_of(row.claim.text, kind),
+            )
+        )
+    return found
+
+
+def _claim_result(
+    row: ClaimSupport,
+    outcome: Outcome,
+    attribution: Attribution,
+    violations: tuple[Violation, ...],
+    note: str | None,
+    corrections: Mapping[str, Sequence[Correction]],
+    units: Mapping[str, Unit],
+) -> ClaimResult:
+    shown = set(row.citations) | set(row.supported_by) | set(row.contradicted_by)
+    judgments = tuple(j for key, found in row.judgments.items() if key in shown for j in found)
+    caveats = [c for c in (outcome.caveat or attribution.caveat, note) if c]
+    docs = dict.fromkeys(units[k].document_id for k in row.citations)
+    return ClaimResult(
+        text=row.claim.text,
+        status=outcome.status,
+        citations=row.citations,
+        supported_by=row.supported_by,
+        attributed_to=attribution.key,
+        caveat="; ".join(caveats) or None,
+        violations=violations,
+        corrections=tuple(c for d in docs for c in corrections.get(d, ())),
+        judgments=judgments,
+    )
+
+
+def _ineligible(resolved: Mapping[str, Unit], ctx: JudgeContext) -> dict[str, str]:
+    """Cited units outside the grounded set that do not apply to the question, with reasons."""
+    grounded_keys = {c.key for c in ctx.grounded}
+    found: dict[str, str] = {}
+    for key, unit in resolved.items():
+        if key in grounded_keys:
+            continue
+        reason = ctx.inapplicable.get(key) or ctx.scope.exclusion_reason(unit)
+        if reason is not None:
+            found[key] = reason
+    return found
+
+
+def _settle(
+    judged: JudgedDraft,
+    ctx: JudgeContext,
+    violations: Sequence[tuple[Violation, ...]],
+    attributions: Sequence[Attribution],
+) -> None:
+    """Recover each claim, detect conflicts among the useful ones, then recover again with them."""
+    judged.outcomes = [
+        recover(v, ctx.mode, judged=not row.declined)
+        for v, row in zip(violations, judged.rows, strict=True)
+    ]
+    judged.conflicts = detect_conflicts(
+        asked_kind(ctx.question), _assertions(ctx, judged, attributions)
+    )
+    losing = {i for c in judged.conflicts for i in c.losing_claims}
+    contested = {i for c in judged.conflicts for i in c.contested_claims}
+    judged.outcomes = [
+        recover(
+            v,
+            ctx.mode,
+            judged=not row.declined,
+            lost_conflict=row.claim.index in losing,
+            unresolved_conflict=row.claim.index in contested,
+        )
+        for v, row in zip(violations, judged.rows, strict=True)
+    ]
+    for row, outcome in zip(judged.rows, judged.outcomes, strict=True):
+        if outcome.dropped_for is ViolationKind.AUTHORITY:
+            for key in row.cited_supporting:
+                judged.authority_withheld[key] = judged.units[key].document_id
+
+
+def judge_draft(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
+    """Judge every claim of a draft and decide each claim's fate (unknown keys removed)."""
+    claims = split_claims(draft)
+    cited_keys = list(dict.fromkeys(k for c in claims for k in c.citations))
+    resolved = resolve_keys(cited_keys, ctx.known, ctx.retriever)
+    claims, notes = _clean_citations(claims, resolved)
+    judged = JudgedDraft()
+    judged.units = {**{c.key: c.unit for c in ctx.grounded}, **resolved}
+    judged.tiers = {k: ctx.policy.tier(u.authority_meta) for k, u in judged.units.items()}
+    judged.rows = support_matrix(
+        claims,
+        [c.unit for c in ctx.grounded],
+        resolved,
+        ctx.judges,
+        ineligible=_ineligible(resolved, ctx),
+    )
+    violations = [citation_violations(r, judged.tiers, ctx.policy.minimum) for r in judged.rows]
+    attributions = [
+        attribute(r.citations, r.supported_by, judged.tiers, citations_judged=r.citations_judged)
+        for r in judged.rows
+    ]
+    _settle(judged, ctx, violations, attributions)
+    corrections = ctx.retriever.corrections_for(sorted({u.document_id for u in resolved.values()}))
+    judged.claims = [
+        _claim_result(
+            row, outcome, attribution, v, notes.get(row.claim.index), corrections, judged.units
+        )
+        for row, outcome, attribution, v in zip(
+            judged.rows, judged.outcomes, attributions, violations, strict=True
+        )
+    ]
+    return judged

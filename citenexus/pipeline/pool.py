@@ -1,0 +1,101 @@
+"""The evidence of one ask call, pooled over its sub-queries (one for the single strategy).
+
+The deep strategy applies ``select_by_authority`` to each sub-query's grounded candidates as
+they are admitted to the pool, and once more to the pool at finish (SPEC §4); it is the same
+function, so the floor means the same thing in both strategies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from citenexus.domain.authority import AuthorityPolicy, TrustMode, select_by_authority
+from citenexus.domain.model import Candidate, Unit
+from citenexus.pipeline.retrieval import Gathered, candidate_row
+
+
+def _unique(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """One candidate per key: the best-scored one, in order of first appearance."""
+    best: dict[str, Candidate] = {}
+    for c in candidates:
+        if c.key not in best or c.relevance > best[c.key].relevance:
+            best[c.key] = c
+    return list(best.values())
+
+
+@dataclass
+class Pool:
+    retrieved: dict[str, Unit] = field(default_factory=dict)
+    candidates: list[Candidate] = field(default_factory=list)
+    relevant: list[Candidate] = field(default_factory=list)
+    grounded: list[Candidate] = field(default_factory=list)
+    inapplicable: list[dict[str, str]] = field(default_factory=list)
+    selected: list[Candidate] = field(default_factory=list)
+    withheld: list[Candidate] = field(default_factory=list)
+    subqueries: list[str] = field(default_factory=list)
+
+    def top(self, generate_k: int) -> list[Candidate]:
+        return self.selected[:generate_k]
+
+    def inapplicable_reasons(self) -> dict[str, str]:
+        return {row["key"]: row["reason"] for row in self.inapplicable}
+
+    def rows(self, generate_k: int) -> list[dict[str, Any]]:
+        """Every scored candidate with the last stage it reached."""
+        relevant = {c.key for c in self.relevant}
+        inapplicable = self.inapplicable_reasons()
+        grounded = {c.key for c in self.grounded}
+        withheld = {c.key for c in self.withheld}
+        selected = {c.key for c in self.selected}
+        generated = {c.key for c in self.top(generate_k)}
+        rows = []
+        for c in sorted(self.candidates, key=lambda c: -c.relevance):
+            stage = (
+                "generated"
+                if c.key in generated
+                else "selected"
+                if c.key in selected
+                else "withheld"
+                if c.key in withheld
+                else "grounded"
+                if c.key in grounded
+                else "inapplicable"
+                if c.key in inapplicable
+                else "beyond_ground_k"
+                if c.key in relevant
+                else "below_threshold"
+            )
+            rows.append(candidate_row(c, stage))
+        return rows
+
+
+def pool_of(
+    found: Sequence[Gathered], policy: AuthorityPolicy, mode: TrustMode, subqueries: Sequence[str]
+) -> Pool:
+    """Pool sub-query results; a single query's selection stands as it is."""
+    pool = Pool(subqueries=list(subqueries))
+    admitted: list[Candidate] = []
+    for g in found:
+        for key, unit in g.retrieved.items():
+            pool.retrieved.setdefault(key, unit)
+        pool.candidates.extend(g.candidates)
+        pool.relevant.extend(g.relevant)
+        pool.grounded.extend(g.grounded)
+        pool.inapplicable.extend(r for r in g.inapplicable if r not in pool.inapplicable)
+        admitted.extend(g.selection.selected)
+        pool.withheld.extend(g.selection.withheld)
+    pool.candidates = _unique(pool.candidates)
+    pool.relevant = _unique(pool.relevant)
+    pool.grounded = _unique(pool.grounded)
+    pool.withheld = _unique(pool.withheld)
+    if len(found) == 1:
+        pool.selected = list(found[0].selection.selected)
+        return pool
+    finish = select_by_authority(
+        _unique(sorted(admitted, key=lambda c: -c.relevance)), policy, mode
+    )
+    pool.selected = list(finish.selected)
+    pool.withheld = _unique([*pool.withheld, *finish.withheld])
+    return pool

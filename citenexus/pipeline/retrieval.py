@@ -1,0 +1,172 @@
+"""Retrieval to grounding: search, reciprocal rank fusion, rerank, relevance, applicability.
+
+Nothing here consults authority: tiers are attached to candidates for reporting, and the only
+step that acts on them, ``select_by_authority``, runs after grounding (SPEC §11.2).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from citenexus.domain.applicability import QuestionScope
+from citenexus.domain.authority import AuthorityPolicy, Selection, TrustMode, select_by_authority
+from citenexus.domain.model import Candidate, ScoredUnit, Unit
+from citenexus.pipeline.settings import PipelineSettings
+from citenexus.pipeline.text import content_words
+from citenexus.pipeline.timing import Timings
+from citenexus.ports import Embedder, Retriever
+
+
+def reciprocal_rank_fusion(
+    lists: Sequence[Sequence[ScoredUnit]], k: int
+) -> list[tuple[Unit, float]]:
+    """Fuse ranked lists: each unit scores the sum of 1/(k + rank) over the lists (rank from 1).
+
+    Ties keep the order in which units were first seen, so fusion is deterministic.
+    """
+    scores: dict[str, float] = {}
+    units: dict[str, Unit] = {}
+    for hits in lists:
+        for rank, hit in enumerate(hits, start=1):
+            key = hit.unit.key
+            units.setdefault(key, hit.unit)
+            scores[key] = scores.get(key, 0.0) + 1.0 / (k + rank)
+    order = sorted(units, key=lambda key: -scores[key])
+    return [(units[key], scores[key]) for key in order]
+
+
+def cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    """Cosine similarity; 0.0 for mismatched or zero vectors."""
+    if len(a) != len(b) or not a:
+        return 0.0
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
+
+
+def lexical_overlap(question: str, unit: Unit) -> float:
+    """The share of the question's distinct content words found in the unit, heading and scope."""
+    asked = set(content_words(question))
+    if not asked:
+        return 0.0
+    present = set(content_words(" ".join((unit.text, unit.heading, unit.scope))))
+    return len(asked & present) / len(asked)
+
+
+def rerank(
+    question: str,
+    query_vector: Sequence[float],
+    fused: Sequence[tuple[Unit, float]],
+    text_hits: Sequence[ScoredUnit],
+    vector_hits: Sequence[ScoredUnit],
+    policy: AuthorityPolicy,
+    settings: PipelineSettings,
+) -> list[Candidate]:
+    """Score each fused unit by a blend of embedding cosine, normalised text score and overlap.
+
+    Every stage's score is kept on the candidate; ties keep the fused order.
+    """
+    text_scores = {hit.unit.key: hit.score for hit in text_hits}
+    vector_scores = {hit.unit.key: hit.score for hit in vector_hits}
+    best_text = max((s for s in text_scores.values() if s > 0), default=1.0)
+    out: list[Candidate] = []
+    for unit, fused_score in fused:
+        if unit.embedding is not None:
+            cos = cosine(query_vector, unit.embedding)
+        else:
+            cos = vector_scores.get(unit.key, 0.0)
+        cos = min(max(cos, 0.0), 1.0)
+        text = min(max(text_scores.get(unit.key, 0.0) / best_text, 0.0), 1.0)
+        lexical = lexical_overlap(question, unit)
+        score = (
+            settings.weight_cosine * cos
+            + settings.weight_text * text
+            + settings.weight_lexical * lexical
+        )
+        scores = {
+            "text": text_scores.get(unit.key, 0.0),
+            "vector": vector_scores.get(unit.key, 0.0),
+            "fused": fused_score,
+            "cosine": cos,
+            "text_norm": text,
+            "lexical": lexical,
+            "rerank": score,
+        }
+        out.append(Candidate(unit, policy.tier(unit.authority_meta), score, scores))
+    out.sort(key=lambda c: -c.relevance)
+    return out
+
+
+@dataclass
+class Gathered:
+    """What one (sub-)query found, stage by stage."""
+
+    retrieved: dict[str, Unit] = field(default_factory=dict)
+    candidates: list[Candidate] = field(default_factory=list)
+    relevant: list[Candidate] = field(default_factory=list)
+    grounded: list[Candidate] = field(default_factory=list)
+    inapplicable: list[dict[str, str]] = field(default_factory=list)
+    selection: Selection[Candidate] = field(default_factory=lambda: Selection(()))
+
+
+def candidate_row(candidate: Candidate, stage: str) -> dict[str, Any]:
+    """A candidate as reported on an answer, with the last stage it reached."""
+    return {**candidate.to_dict(), "stage": stage}
+
+
+def ground(
+    candidates: Sequence[Candidate], scope: QuestionScope, settings: PipelineSettings
+) -> tuple[list[Candidate], list[Candidate], list[dict[str, str]]]:
+    """(relevant, grounded, inapplicable): relevance at or above the threshold, then applicability.
+
+    Grounded keeps at most ``ground_k`` applicable candidates, best first.
+    """
+    relevant = [c for c in candidates if c.relevance >= settings.ground_threshold]
+    applicable: list[Candidate] = []
+    inapplicable: list[dict[str, str]] = []
+    for candidate in relevant:
+        reason = scope.exclusion_reason(candidate.unit)
+        if reason is None:
+            applicable.append(candidate)
+        else:
+            inapplicable.append(
+                {"key": candidate.key, "document_id": candidate.unit.document_id, "reason": reason}
+            )
+    return relevant, applicable[: settings.ground_k], inapplicable
+
+
+def gather(
+    query: str,
+    *,
+    scope: QuestionScope,
+    retriever: Retriever,
+    embedder: Embedder,
+    policy: AuthorityPolicy,
+    mode: TrustMode,
+    settings: PipelineSettings,
+    timings: Timings,
+) -> Gathered:
+    """Retrieve, fuse, rerank and ground one query, then apply ``select_by_authority``."""
+    found = Gathered()
+    with timings.stage("retrieve"):
+        text_hits = list(retriever.search_text(query, settings.retrieve_k))
+        query_vector = embedder.embed([query])[0]
+        vector_hits = list(retriever.search_vector(query_vector, settings.retrieve_k))
+    for hit in [*text_hits, *vector_hits]:
+        found.retrieved.setdefault(hit.unit.key, hit.unit)
+    with timings.stage("fuse"):
+        fused = reciprocal_rank_fusion([text_hits, vector_hits], settings.rrf_k)
+    with timings.stage("rerank"):
+        found.candidates = rerank(
+            query, query_vector, fused, text_hits, vector_hits, policy, settings
+        )
+    with timings.stage("ground"):
+        found.relevant, found.grounded, found.inapplicable = ground(
+            found.candidates, scope, settings
+        )
+    with timings.stage("select"):
+        found.selection = select_by_authority(found.grounded, policy, mode)
+    return found

@@ -1,0 +1,136 @@
+"""Authority-aware conflicts on the value the question asks for (SPEC §11.9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain.conflicts import (
+    AMOUNT,
+    DATE,
+    DAYS,
+    PERCENT,
+    Assertion,
+    asked_kind,
+    conflict_from_dict,
+    detect_conflicts,
+    values_of,
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How many days of notice must a landlord give?", DAYS),
+        ("What is the notice period?", DAYS),
+        ("When is the renewal due?", DATE),
+        ("How much can the deposit be?", AMOUNT),
+        ("What interest rate applies?", PERCENT),
+        ("Who may enter the unit?", None),
+    ],
+)
+def test_the_question_names_the_kind_of_value_compared(question: str, kind: str | None) -> None:
+    assert asked_kind(question) == kind
+
+
+def test_durations_normalise_words_weeks_and_parenthesised_numerals() -> None:
+    assert values_of("thirty (30) days, 2 weeks, sixty-one days and 1 year", DAYS) == (
+        "30 days",
+        "14 days",
+        "61 days",
+        "12 months",
+    )
+
+
+def test_amounts_percentages_and_dates_normalise() -> None:
+    assert values_of("pay $1,250.5 or $20", AMOUNT) == ("$1,250.5", "$20")
+    assert values_of("5% or 2.50 percent", PERCENT) == ("5%", "2.5%")
+    assert values_of("due 2026-12-31", DATE) == ("2026-12-31",)
+    assert values_of("nothing", "unknown") == ()
+
+
+def test_dates_in_words_are_compared_with_and_without_a_year() -> None:
+    assert values_of("signed on January 5, 2024; due 5 February 2024", DATE) == (
+        "2024-01-05",
+        "2024-02-05",
+    )
+    assert values_of("Sarah said the renewal is due November 30.", DATE) == ("--11-30",)
+    assert values_of("The contract sets the renewal date at Dec. 31st", DATE) == ("--12-31",)
+    assert values_of("due November 30, 2026", DATE) == ("2026-11-30",)
+    assert values_of("in May 2026 the rent rose", DATE) == ()
+
+
+def a(index: int, doc: str, rank: int, *values: str, jurisdiction: str = "CA") -> Assertion:
+    return Assertion(index, f"{doc}#0", doc, rank, f"tier{rank}", jurisdiction, tuple(values))
+
+
+def test_the_most_authoritative_source_wins_and_the_weaker_claim_loses() -> None:
+    (conflict,) = detect_conflicts(
+        DAYS, [a(0, "statute", 5, "60 days"), a(1, "blog", 1, "30 days")]
+    )
+    assert conflict.resolved_to == "60 days"
+    assert conflict.overridden == ("blog#0",)
+    assert conflict.losing_claims == (1,)
+    assert conflict.contested_claims == ()
+    assert conflict.to_dict() == {
+        "kind": "days",
+        "values": [
+            {"value": "60 days", "key": "statute#0", "tier": "tier5"},
+            {"value": "30 days", "key": "blog#0", "tier": "tier1"},
+        ],
+        "resolved_to": "60 days",
+        "overridden": ["blog#0"],
+    }
+
+
+def test_equal_authority_disagreement_is_unresolved_and_both_sides_are_contested() -> None:
+    (conflict,) = detect_conflicts(DAYS, [a(0, "one", 3, "60 days"), a(1, "two", 3, "30 days")])
+    assert conflict.resolved_to is None
+    assert conflict.contested_claims == (0, 1)
+    assert conflict.losing_claims == ()
+
+
+def test_a_weaker_source_repeating_one_of_the_stronger_values_is_no_conflict() -> None:
+    found = [
+        a(0, "statute", 5, "60 days"),
+        a(1, "statute", 5, "30 days"),
+        a(2, "blog", 1, "30 days"),
+    ]
+    assert detect_conflicts(DAYS, found) == []
+
+
+def test_one_document_stating_two_values_is_no_conflict() -> None:
+    assert (
+        detect_conflicts(DAYS, [a(0, "statute", 5, "60 days"), a(1, "statute", 5, "30 days")]) == []
+    )
+
+
+def test_different_states_do_not_conflict() -> None:
+    found = [a(0, "ca", 5, "60 days"), a(1, "fl", 5, "30 days", jurisdiction="FL")]
+    assert detect_conflicts(DAYS, found) == []
+
+
+def test_agreeing_sources_and_unasked_kinds_are_no_conflict() -> None:
+    assert detect_conflicts(DAYS, [a(0, "one", 5, "30 days"), a(1, "two", 1, "30 days")]) == []
+    assert detect_conflicts(None, [a(0, "one", 5, "60 days"), a(1, "two", 1, "30 days")]) == []
+
+
+def test_claims_without_values_take_no_side() -> None:
+    assert detect_conflicts(DAYS, [a(0, "one", 5), a(1, "two", 1, "30 days")]) == []
+
+
+def test_an_equal_rank_superset_resolves_to_all_its_values() -> None:
+    (conflict,) = detect_conflicts(
+        DAYS,
+        [
+            a(0, "one", 5, "60 days", "30 days"),
+            a(1, "two", 5, "30 days"),
+            a(2, "blog", 1, "14 days"),
+        ],
+    )
+    assert conflict.resolved_to == "30 days, 60 days"
+    assert conflict.losing_claims == (2,)
+
+
+def test_stored_conflicts_read_back_unchanged() -> None:
+    (conflict,) = detect_conflicts(DAYS, [a(0, "one", 3, "60 days"), a(1, "two", 3, "30 days")])
+    assert conflict_from_dict(conflict.to_dict()) == conflict.to_dict()

@@ -1,0 +1,63 @@
+"""The extractive generator: deterministic sentences from the selected units, each citing its unit."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain.model import Segment, Unit
+from citenexus.generators.extractive import ERR_NO_UNITS, ERR_NOTHING_RELATED, ExtractiveGenerator
+from citenexus.ports import GenerationError
+
+STATUTE = Unit(
+    "statute",
+    0,
+    "Notice rules for tenancies. The owner must give 60 days notice to end a month-to-month "
+    "tenancy. Unrelated sentence about parking permits.",
+)
+BLOG = Unit("blog", 0, "Owners often give notice by email. Notice to end a tenancy is 30 days.")
+DOGS = Unit("dogs", 0, "Dogs need a licence.")
+
+
+def test_each_segment_is_a_sentence_of_a_unit_citing_that_unit() -> None:
+    draft = ExtractiveGenerator().generate(
+        "How many days notice ends a month-to-month tenancy?", [STATUTE, BLOG]
+    )
+    assert draft.generator == "extractive"
+    assert draft.segments == (
+        Segment(
+            "The owner must give 60 days notice to end a month-to-month tenancy.", ("statute#0",)
+        ),
+        Segment("Notice to end a tenancy is 30 days.", ("blog#0",)),
+    )
+
+
+def test_a_sentence_stating_the_asked_value_is_preferred() -> None:
+    generator = ExtractiveGenerator()
+    question = "How many days notice is required?"
+    assert generator.score(question, "Notice is required within 30 days.") > generator.score(
+        question, "Notice is required in writing."
+    )
+
+
+def test_units_with_nothing_related_are_left_out_and_the_limit_holds() -> None:
+    draft = ExtractiveGenerator(max_sentences=1).generate("notice tenancy", [STATUTE, BLOG, DOGS])
+    assert len(draft.segments) == 1
+    assert all("dogs#0" not in s.citations for s in draft.segments)
+
+
+def test_generation_is_deterministic() -> None:
+    generator = ExtractiveGenerator()
+    question = "What notice ends a tenancy?"
+    assert generator.generate(question, [STATUTE, BLOG]) == generator.generate(
+        question, [STATUTE, BLOG]
+    )
+
+
+def test_no_units_is_a_generation_error() -> None:
+    with pytest.raises(GenerationError, match=ERR_NO_UNITS):
+        ExtractiveGenerator().generate("anything", [])
+
+
+def test_nothing_related_is_a_generation_error() -> None:
+    with pytest.raises(GenerationError, match=ERR_NOTHING_RELATED):
+        ExtractiveGenerator().generate("passport renewal abroad", [DOGS])

@@ -1,0 +1,157 @@
+"""The answer as clients see it: exactly API.md's fields (minus id) plus the audit extras."""
+
+from __future__ import annotations
+
+from citenexus.domain.answer import Answer, ClaimResult
+from citenexus.domain.authority import AuthorityPolicy
+from citenexus.domain.model import (
+    ClaimStatus,
+    Correction,
+    Draft,
+    Judgment,
+    RefusalCode,
+    Segment,
+    Severity,
+    Verdict,
+    Violation,
+    ViolationKind,
+)
+from citenexus.generators.extractive import ExtractiveGenerator
+from citenexus.pipeline import PipelineSettings, ask
+from citenexus.pipeline.fakes import (
+    EXAMPLE_DOCUMENTS,
+    LEGAL_TIERS,
+    ContainmentJudge,
+    FixedGenerator,
+    WordHashEmbedder,
+    memory_lane,
+)
+
+FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
+ANSWER_FIELDS = [
+    "lane",
+    "question",
+    "mode",
+    "status",
+    "refusal",
+    "text",
+    "claims",
+    "evidence",
+    "strategy",
+]
+EXTRAS = ["policy", "candidates", "draft", "withheld_detail", "best_candidates"]
+CLAIM_FIELDS = {
+    "text",
+    "status",
+    "citations",
+    "supported_by",
+    "attributed_to",
+    "caveat",
+    "violations",
+    "corrections",
+    "judgments",
+}
+
+
+def run(question: str = "What notice must an owner give to end a month-to-month tenancy?", **kw):
+    return ask(
+        question,
+        retriever=memory_lane(EXAMPLE_DOCUMENTS),
+        embedder=WordHashEmbedder(),
+        generator=kw.pop("generator", ExtractiveGenerator()),
+        judges=[ContainmentJudge()],
+        policy=FLOORED,
+        lane="ca-housing",
+        **kw,
+    )
+
+
+def test_the_answer_json_has_the_api_fields_and_the_extras() -> None:
+    data = run().to_dict()
+    assert list(data) == ANSWER_FIELDS + EXTRAS
+    assert "id" not in data
+    claim = data["claims"][0]
+    assert set(claim) == CLAIM_FIELDS
+    assert claim["status"] == "kept"
+    assert claim["judgments"][0] == {
+        "key": "ca-civ-1946-1#0",
+        "judge": "containment",
+        "verdict": "entails",
+        "score": claim["judgments"][0]["score"],
+    }
+    assert data["refusal"] is None and data["strategy"] == "single" and data["lane"] == "ca-housing"
+
+
+def test_a_refusal_has_a_code_and_message() -> None:
+    data = run("How do I renew a passport abroad?").to_dict()
+    assert data["status"] == "refused"
+    assert data["refusal"] == {
+        "code": "no_relevant_evidence",
+        "message": "no sufficiently relevant evidence found",
+    }
+    assert data["claims"] == [] and data["draft"] is None
+    assert len(data["best_candidates"]) == 3
+
+
+def test_the_policy_snapshot_records_the_policy_and_every_size_used() -> None:
+    policy = run(settings=PipelineSettings(generate_k=3)).policy
+    assert policy["profile"] == "ordered.v1"
+    assert policy["tier_order"] == list(LEGAL_TIERS)
+    assert policy["minimum_tier"] == "general-statute"
+    assert policy["settings"]["generate_k"] == 3
+    assert policy["settings"]["ground_threshold"] == PipelineSettings().ground_threshold
+    assert policy["judges"] == [{"name": "containment", "threshold": 0.85}]
+    assert policy["generator"] == {"name": "extractive", "max_sentences": 3}
+    assert policy["embedder"] == {"name": "word-hash", "dimension": 256}
+
+
+def test_candidates_report_their_scores_and_the_last_stage_they_reached() -> None:
+    answer = run()
+    stages = {row["key"]: row["stage"] for row in answer.candidates}
+    assert stages["ca-civ-1946-1#0"] == "generated"
+    assert stages["fl-stat-83-57#0"] == "withheld"
+    assert stages["county-dog-licence#0"] == "below_threshold"
+    assert {
+        "document_id": "fl-stat-83-57",
+        "key": "fl-stat-83-57#0",
+        "tier": "out-of-jurisdiction",
+    } in answer.withheld_detail
+    assert "rerank" in answer.candidates[0]["scores"]
+
+
+def test_stored_answers_round_trip_with_every_field() -> None:
+    claim = ClaimResult(
+        text="x",
+        status=ClaimStatus.HEDGED,
+        citations=("a#0",),
+        supported_by=("a#0",),
+        attributed_to="a#0",
+        caveat="c",
+        violations=(Violation(ViolationKind.AUTHORITY, Severity.CRITICAL, "d", True),),
+        corrections=(Correction(1, "a", "note"),),
+        judgments=(Judgment("a#0", "lexical", Verdict.ENTAILS, 0.5, (1, 4)),),
+    )
+    assert ClaimResult.from_dict(claim.to_dict()) == claim
+    for answer in (
+        run(),
+        run("How do I renew a passport abroad?"),
+        run(
+            generator=FixedGenerator(
+                Draft((Segment("Owners may evict without notice.", ("ca-civ-1946-1#0",)),))
+            )
+        ),
+    ):
+        again = Answer.from_dict(answer.to_dict())
+        assert again.to_dict() == answer.to_dict()
+        assert again.refusal == answer.refusal
+
+
+def test_a_refused_answer_keeps_its_judged_claims_for_review() -> None:
+    answer = run(
+        generator=FixedGenerator(
+            Draft((Segment("Owners may evict without notice.", ("ca-civ-1946-1#0",)),))
+        )
+    )
+    assert answer.refusal is not None and answer.refusal.code is RefusalCode.UNGROUNDED
+    assert answer.claims[0].violations[0].kind is ViolationKind.UNSUPPORTED
+    assert answer.evidence.invariants_verified == () and answer.evidence.authority_tier == ""

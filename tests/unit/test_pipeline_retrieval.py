@@ -1,0 +1,240 @@
+"""Retrieval to grounding: fusion, rerank, relevance threshold, applicability, ground_k; the store."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citenexus.domain.applicability import QuestionScope
+from citenexus.domain.authority import AuthorityPolicy, TrustMode
+from citenexus.domain.model import ScoredUnit, Unit
+from citenexus.memory import ERR_EMPTY_DOCUMENT, ERR_UNKNOWN_DOCUMENT, MemoryStore, Piece
+from citenexus.pipeline.fakes import EXAMPLE_DOCUMENTS, LEGAL_TIERS, WordHashEmbedder, memory_lane
+from citenexus.pipeline.retrieval import (
+    cosine,
+    gather,
+    ground,
+    lexical_overlap,
+    reciprocal_rank_fusion,
+    rerank,
+)
+from citenexus.pipeline.settings import ERR_BAD_SETTING, ERR_UNKNOWN_SETTING, PipelineSettings
+from citenexus.pipeline.timing import Timings
+
+
+def u(name: str, text: str = "", embedding: tuple[float, ...] | None = None, **meta: str) -> Unit:
+    return Unit(name, 0, text or name, authority_meta=meta, embedding=embedding)
+
+
+def hits(*units: Unit) -> list[ScoredUnit]:
+    return [ScoredUnit(unit, 1.0) for unit in units]
+
+
+def test_reciprocal_rank_fusion_sums_one_over_k_plus_rank() -> None:
+    a, b, c = u("a"), u("b"), u("c")
+    fused = dict(
+        (unit.key, score) for unit, score in reciprocal_rank_fusion([hits(a, b), hits(b, c)], 60)
+    )
+    assert fused["a#0"] == pytest.approx(1 / 61)
+    assert fused["b#0"] == pytest.approx(1 / 62 + 1 / 61)
+    assert fused["c#0"] == pytest.approx(1 / 62)
+
+
+def test_fusion_ties_keep_first_seen_order() -> None:
+    a, b = u("a"), u("b")
+    assert [x.key for x, _ in reciprocal_rank_fusion([hits(a), hits(b)], 60)] == ["a#0", "b#0"]
+
+
+def test_cosine_handles_mismatched_and_zero_vectors() -> None:
+    assert cosine([1.0, 0.0], [1.0, 0.0]) == pytest.approx(1.0)
+    assert cosine([1.0], [1.0, 0.0]) == 0.0
+    assert cosine([0.0, 0.0], [1.0, 0.0]) == 0.0
+    assert cosine([], []) == 0.0
+
+
+def test_lexical_overlap_counts_question_words_found_in_text_heading_and_scope() -> None:
+    unit = Unit("d", 0, "notice is due", heading="Tenancy", scope="residential")
+    assert lexical_overlap("notice for a residential tenancy lease?", unit) == pytest.approx(3 / 4)
+    assert lexical_overlap("the of and", unit) == 0.0
+
+
+def test_rerank_blends_cosine_text_and_overlap_and_keeps_every_score() -> None:
+    settings = PipelineSettings(weight_cosine=0.5, weight_text=0.25, weight_lexical=0.25)
+    unit = u("notice", "notice rules", embedding=(1.0, 0.0))
+    other = u("other", "unrelated words")
+    text_hits = [ScoredUnit(unit, 4.0), ScoredUnit(other, 2.0)]
+    (first, second) = rerank(
+        "notice",
+        [1.0, 0.0],
+        [(unit, 0.03), (other, 0.02)],
+        text_hits,
+        [ScoredUnit(other, 0.4)],
+        AuthorityPolicy.unranked(),
+        settings,
+    )
+    assert first.key == "notice#0"
+    assert first.relevance == pytest.approx(0.5 * 1.0 + 0.25 * 1.0 + 0.25 * 1.0)
+    assert second.scores["cosine"] == pytest.approx(
+        0.4
+    )  # no stored embedding: the vector hit's score
+    assert second.relevance == pytest.approx(0.5 * 0.4 + 0.25 * 0.5)
+    assert set(first.scores) == {
+        "text",
+        "vector",
+        "fused",
+        "cosine",
+        "text_norm",
+        "lexical",
+        "rerank",
+    }
+
+
+def test_grounding_keeps_scores_at_the_threshold_and_caps_at_ground_k() -> None:
+    policy = AuthorityPolicy.unranked()
+    settings = PipelineSettings(ground_threshold=0.5, ground_k=1)
+    fused = [(u("a", "alpha"), 0.1), (u("b", "alpha beta"), 0.1), (u("c", "zeta"), 0.1)]
+    candidates = rerank(
+        "alpha beta",
+        [],
+        fused,
+        [],
+        [],
+        policy,
+        PipelineSettings(weight_cosine=0, weight_text=0, weight_lexical=1),
+    )
+    relevant, grounded, inapplicable = ground(candidates, QuestionScope.parse("alpha"), settings)
+    assert [c.key for c in relevant] == ["b#0", "a#0"]  # a scores exactly 0.5
+    assert [c.key for c in grounded] == ["b#0"]
+    assert inapplicable == []
+
+
+def test_grounding_lists_inapplicable_candidates_with_reasons() -> None:
+    policy = AuthorityPolicy.unranked()
+    fused = [
+        (u("fl", "notice", jurisdiction="FL"), 0.1),
+        (u("tx", "notice", jurisdiction="TX"), 0.1),
+    ]
+    candidates = rerank(
+        "notice",
+        [],
+        fused,
+        [],
+        [],
+        policy,
+        PipelineSettings(weight_cosine=0, weight_text=0, weight_lexical=1),
+    )
+    _, grounded, inapplicable = ground(
+        candidates, QuestionScope.parse("notice in Texas"), PipelineSettings()
+    )
+    assert [c.key for c in grounded] == ["tx#0"]
+    assert inapplicable == [
+        {
+            "key": "fl#0",
+            "document_id": "fl",
+            "reason": "the question concerns TX; this source's jurisdiction is FL",
+        }
+    ]
+
+
+tiers = st.sampled_from(["", "nonsense", *LEGAL_TIERS])
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(tiers, min_size=5, max_size=5),
+    st.sampled_from([None, *LEGAL_TIERS]),
+    st.sampled_from(list(TrustMode)),
+)
+def test_only_select_by_authority_consults_tiers_and_the_floor(
+    assigned: list[str], floor: str | None, mode: TrustMode
+) -> None:
+    docs = [
+        (d, text, {"authority_tier": t})
+        for (d, text, _), t in zip(EXAMPLE_DOCUMENTS, assigned, strict=True)
+    ]
+    store = memory_lane(docs)
+    question = "What notice must an owner give to end a month-to-month tenancy?"
+
+    def run(policy: AuthorityPolicy):
+        return gather(
+            question,
+            scope=QuestionScope.parse(question),
+            retriever=store,
+            embedder=WordHashEmbedder(),
+            policy=policy,
+            mode=mode,
+            settings=PipelineSettings(),
+            timings=Timings(),
+        )
+
+    floored = run(AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier=floor))
+    unranked = run(AuthorityPolicy.unranked())
+    assert [c.key for c in floored.relevant] == [c.key for c in unranked.relevant]
+    assert [c.key for c in floored.grounded] == [c.key for c in unranked.grounded]
+    assert set(c.key for c in floored.selection.selected) <= set(c.key for c in floored.grounded)
+    assert [c.key for c in unranked.selection.selected] == [c.key for c in unranked.grounded]
+
+
+def test_settings_validate_their_ranges_and_names() -> None:
+    with pytest.raises(ValueError, match=ERR_BAD_SETTING.split("{")[0]):
+        PipelineSettings(ground_k=0)
+    with pytest.raises(ValueError, match="ground_threshold"):
+        PipelineSettings(ground_threshold=1.5)
+    with pytest.raises(ValueError, match="best_candidates"):
+        PipelineSettings(best_candidates=-1)
+    with pytest.raises(ValueError, match=ERR_UNKNOWN_SETTING.format(name="top_k")):
+        PipelineSettings.from_dict({"top_k": 3})
+    assert PipelineSettings.from_dict({"ground_k": 5}).to_dict()["ground_k"] == 5
+    assert PipelineSettings().to_dict()["rrf_k"] == 60
+
+
+def test_the_store_ranks_text_hits_by_bm25_and_vectors_by_cosine() -> None:
+    store = memory_lane(EXAMPLE_DOCUMENTS)
+    assert store.search_text("security deposit repaint", 2)[0].unit.key == "tenant-forum-post#0"
+    assert store.search_text("the of", 5) == []
+    vector = WordHashEmbedder().embed(["dog licence fee"])[0]
+    assert store.search_vector(vector, 1)[0].unit.key == "county-dog-licence#0"
+    assert store.units_by_key(["ca-civ-1950-5#0", "nope#1"]).keys() == {"ca-civ-1950-5#0"}
+
+
+def test_changed_content_is_a_new_version_and_the_old_units_are_retired() -> None:
+    store = MemoryStore(WordHashEmbedder())
+    store.add_document("d", [Piece("first text")], authority={"authority_tier": "statute"})
+    document = store.add_document(
+        "d", [Piece("second text")], authority={"authority_tier": "statute"}
+    )
+    assert document.version == 2
+    assert store.units["d#0"].text == "second text"
+    assert [r.text for r in store.retired] == ["first text"]
+    assert store.search_text("first", 5) == []
+
+
+def test_identical_content_only_updates_metadata() -> None:
+    store = MemoryStore()
+    store.add_document("d", [Piece("same text")], authority={"authority_tier": "statute"})
+    document = store.add_document(
+        "d", [Piece("same text")], authority={"authority_tier": "secondary-blog"}
+    )
+    assert document.version == 1
+    assert store.units["d#0"].authority_meta == {"authority_tier": "secondary-blog"}
+    assert store.units["d#0"].embedding is None  # no embedder: text search only
+
+
+def test_the_store_refuses_empty_documents_and_corrections_of_unknown_ones() -> None:
+    store = MemoryStore()
+    with pytest.raises(
+        ValueError, match=ERR_EMPTY_DOCUMENT.format(document_id="d").replace("'", ".")
+    ):
+        store.add_document("d", [Piece("  ")])
+    with pytest.raises(KeyError, match=ERR_UNKNOWN_DOCUMENT.split("{")[0]):
+        store.add_correction("missing", "note")
+
+
+def test_only_active_corrections_are_returned() -> None:
+    store = memory_lane(EXAMPLE_DOCUMENTS[:1])
+    first = store.add_correction("ca-civ-1946-1", "first note")
+    store.corrections["ca-civ-1946-1"][0] = type(first)(**{**first.__dict__, "active": False})
+    store.add_correction("ca-civ-1946-1", "second note", authority="human_confirmation")
+    (only,) = store.corrections_for(["ca-civ-1946-1", "other"])["ca-civ-1946-1"]
+    assert (only.text, only.authority) == ("second note", "human_confirmation")

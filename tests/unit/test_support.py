@@ -1,0 +1,120 @@
+"""The support matrix: support needs every judge that judged to say entails."""
+
+from __future__ import annotations
+
+from citenexus.domain.claims import Claim
+from citenexus.domain.model import Judgment, Unit, Verdict
+from citenexus.domain.support import (
+    claim_support,
+    contradicts,
+    judge_pair,
+    support_matrix,
+    supports,
+)
+from citenexus.pipeline.fakes import TableJudge
+
+E, N, C = Verdict.ENTAILS, Verdict.NEUTRAL, Verdict.CONTRADICTS
+
+
+def j(verdict: Verdict, judge: str = "t") -> Judgment:
+    return Judgment("u#0", judge, verdict, 0.5)
+
+
+def unit(key: str) -> Unit:
+    document_id, ordinal = key.split("#")
+    return Unit(document_id, int(ordinal), f"text of {key}")
+
+
+def test_support_needs_at_least_one_verdict() -> None:
+    assert supports([]) is False
+
+
+def test_support_needs_every_verdict_to_entail() -> None:
+    assert supports([j(E), j(E, "u")]) is True
+    assert supports([j(E), j(N, "u")]) is False
+    assert supports([j(N), j(E, "u")]) is False
+    assert supports([j(E), j(C, "u")]) is False
+
+
+def test_contradiction_needs_one_contradicting_verdict() -> None:
+    assert contradicts([j(E), j(C)]) is True
+    assert contradicts([j(E), j(N)]) is False
+    assert contradicts([]) is False
+
+
+def test_declining_judges_are_left_out_of_a_pair() -> None:
+    judges = [TableJudge({("c", "u#0"): E}, name="a"), TableJudge(name="b")]
+    (only,) = judge_pair("c", unit("u#0"), judges)
+    assert (only.judge, only.verdict) == ("a", E)
+
+
+def test_a_pair_every_judge_declines_supports_nothing() -> None:
+    row = claim_support(Claim(0, 0, "c", ("u#0",)), {"u#0": unit("u#0")}, [TableJudge()])
+    assert row.supported_by == ()
+    assert row.judged is False
+    assert row.declined is True
+    assert row.citations_judged is False
+
+
+def test_a_claim_with_no_unit_to_judge_against_is_not_declined() -> None:
+    row = claim_support(Claim(0, 0, "c"), {}, [TableJudge()])
+    assert row.judged is False
+    assert row.declined is False
+
+
+def test_one_dissenting_judge_withholds_support() -> None:
+    judges = [TableJudge({("c", "u#0"): E}, name="a"), TableJudge({("c", "u#0"): N}, name="b")]
+    row = claim_support(Claim(0, 0, "c", ("u#0",)), {"u#0": unit("u#0")}, judges)
+    assert row.supported_by == ()
+    assert row.judged is True
+
+
+def test_only_cited_units_can_contradict_a_claim() -> None:
+    judge = TableJudge({("c", "a#0"): C, ("c", "b#0"): C})
+    units = {"a#0": unit("a#0"), "b#0": unit("b#0")}
+    row = claim_support(Claim(0, 0, "c", ("a#0",)), units, [judge])
+    assert row.contradicted_by == ("a#0",)
+
+
+def test_ineligible_units_are_judged_but_never_count_as_support() -> None:
+    judge = TableJudge({("c", "a#0"): E, ("c", "b#0"): E})
+    units = {"a#0": unit("a#0"), "b#0": unit("b#0")}
+    row = claim_support(
+        Claim(0, 0, "c", ("a#0",)), units, [judge], ineligible={"a#0": "wrong state"}
+    )
+    assert row.supported_by == ("b#0",)
+    assert row.judgments["a#0"][0].verdict is E
+    assert row.ineligible == {"a#0": "wrong state"}
+    assert row.cited_supporting == ()
+
+
+def test_every_claim_is_judged_against_every_grounded_unit_and_its_own_citations() -> None:
+    judge = TableJudge(default=N)
+    claims = [Claim(0, 0, "one", ("cited#0",)), Claim(1, 1, "two", ("other#0", "unknown#9"))]
+    cited = {"cited#0": unit("cited#0"), "other#0": unit("other#0")}
+    rows = support_matrix(claims, [unit("g#0"), unit("g#1")], cited, [judge])
+    assert sorted(rows[0].judgments) == ["cited#0", "g#0", "g#1"]
+    assert sorted(rows[1].judgments) == ["g#0", "g#1", "other#0"]
+
+
+def test_a_cited_grounded_unit_is_judged_once() -> None:
+    judge = TableJudge({("c", "g#0"): E})
+    (row,) = support_matrix(
+        [Claim(0, 0, "c", ("g#0",))], [unit("g#0")], {"g#0": unit("g#0")}, [judge]
+    )
+    assert row.supported_by == ("g#0",)
+    assert row.cited_supporting == ("g#0",)
+    assert row.citations_judged is True
+
+
+def test_the_matrix_passes_ineligible_units_on_to_every_claim() -> None:
+    judge = TableJudge(default=E)
+    (row,) = support_matrix(
+        [Claim(0, 0, "c", ("a#0",))],
+        [unit("g#0")],
+        {"a#0": unit("a#0")},
+        [judge],
+        ineligible={"a#0": "other state"},
+    )
+    assert row.supported_by == ("g#0",)
+    assert row.ineligible == {"a#0": "other state"}
