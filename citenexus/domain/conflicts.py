@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from citenexus.judges import quantities
+from citenexus.judges.text import STOPWORDS, stem
 
 DAYS, DATE, AMOUNT, PERCENT = "days", "date", "amount", "percent"
 
@@ -75,25 +76,50 @@ def asked_kind(question: str) -> str | None:
     return None
 
 
-def _yearless_dates(text: str, taken: list[tuple[int, int]]) -> list[str]:
+_CONTEXT_CHARS = 80
+_AFTER_CHARS = 30
+
+
+def _focus_words(text: str) -> set[str]:
+    words = re.findall(r"[a-z]+", text.lower())
+    return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS}
+
+
+def _after(text: str, end: int) -> str:
+    """Up to a few words after a value, stopping at the end of its clause."""
+    return re.split(r"[.;:,(]", text[end : end + _AFTER_CHARS], maxsplit=1)[0]
+
+
+def _yearless_dates(text: str, taken: list[tuple[int, int]]) -> list[tuple[str, str]]:
     found = []
     for m in _YEARLESS.finditer(text):
         if any(a <= m.start() < b for a, b in taken):
             continue
         month, day = _MONTH_NUMBERS[m.group(1).lower()], int(m.group(2))
         if 1 <= day <= 31:
-            found.append(f"--{month:02d}-{day:02d}")
+            context = text[max(0, m.start() - _CONTEXT_CHARS) : m.start()] + _after(text, m.end())
+            found.append((f"--{month:02d}-{day:02d}", context))
     return found
 
 
-def values_of(text: str, kind: str) -> tuple[str, ...]:
-    """The normalised values of ``kind`` a text states, in order of first appearance."""
+def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
+    """The normalised values of ``kind`` a text states, in order of first appearance.
+
+    With ``about`` (the question), only values whose context — the words just around the
+    value — shares a content word with it: "notice at least 60 days" answers a question about
+    notice, "resided for one year" in the same sentence is a condition, not the answer.
+    """
     wanted = _QUANTITY_KINDS.get(kind, set())
     found_quantities = [q for q in quantities.extract_quantities(text) if q.kind in wanted]
-    found = [q.label for q in found_quantities]
+    # What a value is about sits just before it ("notice of at least 60 days") or just after it
+    # ("60 days' notice"), within its sentence.
+    found = [(q.label, q.context + " " + _after(text, q.end)) for q in found_quantities]
     if kind == DATE:
         found += _yearless_dates(text, [(q.start, q.end) for q in found_quantities])
-    return tuple(dict.fromkeys(found))
+    if about:
+        focus = _focus_words(about)
+        found = [(value, context) for value, context in found if _focus_words(context) & focus]
+    return tuple(dict.fromkeys(value for value, _ in found))
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,9 @@ class ExtractiveGenerator:
         words = set(content_words(sentence))
         share = len(asked & words) / len(asked) if asked else 0.0
         kind = asked_kind(question)
-        bonus = VALUE_BONUS if kind is not None and values_of(sentence, kind) else 0.0
+        bonus = (
+            VALUE_BONUS if kind is not None and values_of(sentence, kind, about=question) else 0.0
+        )
         return share + bonus if share > 0 else 0.0
 
     def generate(self, question: str, units: Sequence[Unit]) -> Draft:

@@ -111,7 +111,7 @@ def _assertions(
                 tier.rank,
                 tier.name,
                 jurisdiction,
-                values_of(row.claim.text, kind),
+                values_of(row.claim.text, kind, about=ctx.question),
             )
         )
     return found

@@ -134,3 +134,17 @@ def test_an_equal_rank_superset_resolves_to_all_its_values() -> None:
 def test_stored_conflicts_read_back_unchanged() -> None:
     (conflict,) = detect_conflicts(DAYS, [a(0, "one", 3, "60 days"), a(1, "two", 3, "30 days")])
     assert conflict_from_dict(conflict.to_dict()) == conflict.to_dict()
+
+
+def test_only_values_about_what_the_question_asks_are_compared() -> None:
+    question = "How much notice must an owner give to end a periodic tenancy?"
+    rule = (
+        "An owner shall give written notice at least 60 days before the termination date if "
+        "the tenant has resided in the dwelling for one year or more."
+    )
+    assert values_of(rule, DAYS, about=question) == ("60 days",)
+    assert (
+        values_of("The inspection may happen two weeks before move-out.", DAYS, about=question)
+        == ()
+    )
+    assert values_of("Give 30 days' notice.", DAYS, about=question) == ("30 days",)

@@ -1,0 +1,259 @@
+"""Align a claim with the part of a unit it most plausibly comes from.
+
+The unit is searched in regions of one to ``max_sentences`` consecutive sentences. The region
+that contains the most of the claim's content words wins (ties: the best in-order match, then
+the fewest sentences, then the tightest span). Inside it, claim and unit content tokens are
+paired by a longest common subsequence, so a faithful copy or compression pairs every word in
+order; claim words the subsequence leaves out are paired with the nearest occurrence, so a
+rearrangement shows up as pairs out of order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from citenexus.judges.text import DETERMINERS, sentence_spans
+from citenexus.judges.tokens import CONTENT, MODAL, Token, tokenize
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """A claim aligned with a unit: which claim tokens pair with which unit tokens."""
+
+    claim: tuple[Token, ...]
+    unit: tuple[Token, ...]
+    pairs: tuple[tuple[int, int], ...]  # (claim token index, unit token index), claim order
+    content: int  # the claim's content tokens
+    covered: int  # of which present in the region or the unit's heading/title
+    in_order: int  # pairs in the longest common subsequence
+    region: tuple[int, int]  # unit token indexes [lo, hi) of the chosen sentences
+    region_chars: tuple[int, int]
+
+    @property
+    def coverage(self) -> float:
+        return self.covered / self.content if self.content else 0.0
+
+    @property
+    def span(self) -> tuple[int, int] | None:
+        """Character span of the unit from the first to the last paired token."""
+        if not self.pairs:
+            return None
+        positions = [u for _, u in self.pairs]
+        return self.unit[min(positions)].start, self.unit[max(positions)].end
+
+
+@lru_cache(maxsize=4096)
+def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3) -> Alignment:
+    """The best alignment of ``claim`` with ``unit_text`` (see the module docstring).
+
+    ``context`` (the unit's heading and title) can cover a claim word but never pairs with it:
+    "Under Civil Code 1950.5, ..." is covered by a unit headed "Civil Code 1950.5".
+    """
+    claim_tokens = tokenize(claim)
+    unit_tokens = tokenize(unit_text)
+    wanted = [i for i, t in enumerate(claim_tokens) if t.is_content]
+    context_keys = {k for t in tokenize(context) if t.is_content for k in t.keys}
+    best: tuple[tuple[int, int, int, int], Alignment] | None = None
+    for lo, hi in _regions(unit_text, unit_tokens, max_sentences):
+        region_keys = {
+            key for k in range(lo, hi) if unit_tokens[k].is_content for key in unit_tokens[k].keys
+        }
+        found = [i for i in wanted if claim_tokens[i].key in region_keys]
+        covered = sum(1 for i in wanted if claim_tokens[i].key in region_keys | context_keys)
+        if best is not None and covered < best[1].covered:
+            continue
+        pairs, in_order = _pair(claim_tokens, unit_tokens, found, lo, hi)
+        chars = (unit_tokens[lo].start, unit_tokens[hi - 1].end) if hi > lo else (0, 0)
+        candidate = Alignment(
+            claim_tokens, unit_tokens, pairs, len(wanted), covered, in_order, (lo, hi), chars
+        )
+        spread = candidate.span[1] - candidate.span[0] if candidate.span else 0
+        key = (covered, in_order, -(hi - lo), -spread)
+        if best is None or key > best[0]:
+            best = (key, candidate)
+    if best is None:
+        return Alignment(claim_tokens, unit_tokens, (), len(wanted), 0, 0, (0, 0), (0, 0))
+    return best[1]
+
+
+def _regions(text: str, tokens: tuple[Token, ...], max_sentences: int) -> list[tuple[int, int]]:
+    """Token ranges of every run of 1..max_sentences consecutive sentences."""
+    bounds: list[tuple[int, int]] = []
+    k = 0
+    for _, end in sentence_spans(text):
+        lo = k
+        while k < len(tokens) and tokens[k].start < end:
+            k += 1
+        if k > lo:
+            bounds.append((lo, k))
+    if k < len(tokens):
+        bounds.append((k, len(tokens)))
+    regions: list[tuple[int, int]] = []
+    for first in range(len(bounds)):
+        for last in range(first, min(first + max_sentences, len(bounds))):
+            regions.append((bounds[first][0], bounds[last][1]))
+    return regions
+
+
+def _pair(
+    claim: tuple[Token, ...], unit: tuple[Token, ...], found: list[int], lo: int, hi: int
+) -> tuple[tuple[tuple[int, int], ...], int]:
+    positions = [k for k in range(lo, hi) if unit[k].is_content]
+    matched = _lcs([claim[i].key for i in found], [unit[k].keys for k in positions])
+    paired = _tighten(claim, unit, [(found[a], positions[b]) for a, b in matched])
+    in_order = len(paired)
+    for index, i in enumerate(found):
+        if i in paired:
+            continue
+        before = max((paired[j] for j in found[:index] if j in paired), default=-1)
+        after = min((paired[j] for j in found[index + 1 :] if j in paired), default=hi)
+        options = [k for k in positions if claim[i].key in unit[k].keys]
+        paired[i] = min(
+            options, key=lambda k: (0 if before < k < after else 1, _gap(k, before, after))
+        )
+    _prefer_neighbours(claim, unit, found, paired, positions)
+    return tuple(sorted(paired.items())), in_order
+
+
+def _prefer_neighbours(
+    claim: tuple[Token, ...],
+    unit: tuple[Token, ...],
+    found: list[int],
+    paired: dict[int, int],
+    positions: list[int],
+) -> None:
+    """Re-pair a repeated word with the occurrence next to its claim neighbours' pairs.
+
+    A claim that moves "after the tenant vacates" to its end still quotes the "tenant" next to
+    "vacates", not the "tenant" the longest subsequence reached for; a word's negations and
+    comparisons are read at the occurrence the claim quotes.
+    """
+    rank = {k: r for r, k in enumerate(positions)}
+
+    def adjacency(index: int, k: int) -> int:
+        score = 0
+        if index > 0 and found[index - 1] in paired:
+            score += rank[k] - rank[paired[found[index - 1]]] == 1
+        if index + 1 < len(found) and found[index + 1] in paired:
+            score += rank[paired[found[index + 1]]] - rank[k] == 1
+        return score
+
+    for _ in range(2):
+        changed = False
+        for index, i in enumerate(found):
+            options = [k for k in positions if claim[i].key in unit[k].keys]
+            if len(options) < 2:
+                continue
+            best = max(options, key=lambda k: (adjacency(index, k), k == paired[i]))
+            if adjacency(index, best) > adjacency(index, paired[i]):
+                paired[i] = best
+                changed = True
+        if not changed:
+            break
+
+
+def _tighten(
+    claim: tuple[Token, ...], unit: tuple[Token, ...], pairs: list[tuple[int, int]]
+) -> dict[int, int]:
+    """Move each in-order pair to the last matching occurrence before its successor.
+
+    The subsequence takes the earliest occurrence of a repeated word ("the dwelling unit ...
+    show the unit"); the occurrence next to the words that follow it is the one the claim
+    quotes, and the one whose negations and comparisons apply.
+    """
+    for k in range(len(pairs) - 2, -1, -1):
+        c, u = pairs[k]
+        floor = pairs[k - 1][1] if k > 0 else -1
+        ceiling = pairs[k + 1][1]
+        for q in range(ceiling - 1, u, -1):
+            if q > floor and unit[q].is_content and claim[c].key in unit[q].keys:
+                pairs[k] = (c, q)
+                break
+    return dict(pairs)
+
+
+def _gap(k: int, before: int, after: int) -> int:
+    if k <= before:
+        return before - k
+    if k >= after:
+        return k - after
+    return 0
+
+
+def _lcs(a: list[str], b: list[frozenset[str]]) -> list[tuple[int, int]]:
+    """Index pairs of a longest common subsequence of ``a`` and ``b``, where ``a[i]`` matches
+    ``b[j]`` when it is one of its keys (earliest matches)."""
+    n, m = len(a), len(b)
+    table = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        row, below = table[i], table[i + 1]
+        for j in range(m - 1, -1, -1):
+            row[j] = below[j + 1] + 1 if a[i] in b[j] else max(below[j], row[j + 1])
+    pairs: list[tuple[int, int]] = []
+    i = j = 0
+    while i < n and j < m:
+        if a[i] in b[j]:
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif table[i + 1][j] >= table[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
+
+
+@dataclass(frozen=True)
+class Predicate:
+    """A claim that opens "<subject> [of <noun>] <modal> [not] <verb>": token indexes."""
+
+    subject: tuple[int, ...]  # the head words ("notice")
+    of: tuple[int, ...]  # the words of its "of" phrases ("hearing" in "notice of the hearing")
+    modal: int
+    verb: int
+
+
+_AUXILIARY_WORDS = frozenset({"be", "been", "not", "to", "have", "also", "only"})
+
+
+def claim_predicate(tokens: tuple[Token, ...]) -> Predicate | None:
+    """The claim's opening subject, its modal and the verb the modal governs, if it has them."""
+    k = _skip_determiners(tokens, 0)
+    subject, k = _content_run(tokens, k)
+    of: list[int] = []
+    while subject and k < len(tokens) and tokens[k].word == "of":
+        words, after = _content_run(tokens, _skip_determiners(tokens, k + 1))
+        if not words:
+            break
+        of.extend(words)
+        k = after
+    if not subject or k >= len(tokens) or tokens[k].kind != MODAL:
+        return None
+    verb = k + 1
+    while verb < len(tokens) and tokens[verb].word in _AUXILIARY_WORDS:
+        verb += 1
+    if verb >= len(tokens) or tokens[verb].kind != CONTENT:
+        return None
+    return Predicate(tuple(subject), tuple(of), k, verb)
+
+
+def _skip_determiners(tokens: tuple[Token, ...], k: int) -> int:
+    while k < len(tokens) and tokens[k].word in DETERMINERS:
+        k += 1
+    return k
+
+
+def _content_run(tokens: tuple[Token, ...], k: int) -> tuple[list[int], int]:
+    run: list[int] = []
+    while k < len(tokens) and tokens[k].is_content:
+        run.append(k)
+        k += 1
+    return run, k
+
+
+def governing_modal(tokens: tuple[Token, ...], verb: int) -> int | None:
+    """The modal directly in front of a verb ("may rescind", "shall not be required")."""
+    k = verb - 1
+    while k >= 0 and tokens[k].word in _AUXILIARY_WORDS:
+        k -= 1
+    return k if k >= 0 and tokens[k].kind == MODAL else None

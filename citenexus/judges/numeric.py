@@ -1,0 +1,127 @@
+"""The numeric judge: every number, date, duration, amount and percentage the claim asserts
+is in the passage, of the same kind, attached to the same thing.
+
+Values are compared after normalisation (``quantities``). Against the sentences the claim aligns
+with (``align``):
+
+- a claim value the passage states, of the same kind, is matched; a bare number is matched by
+  the same number anywhere in the passage or its heading (a section number, a cut fragment);
+- a value whose kind the passage states only with other values conflicts; so does a matched
+  value the passage attaches to a different item when it states several ("deposit 30 days,
+  notice 60 days" and the claim "notice 30 days"). A conflict contradicts when the passage is
+  about the claim's subject (``numeric_min_coverage`` of the claim's other words), else it is
+  neutral;
+- a value the passage does not state is neutral. The judge declines when the claim has none.
+"""
+
+from __future__ import annotations
+
+from citenexus.domain.model import Judgment, Unit, Verdict
+from citenexus.judges.align import Alignment
+from citenexus.judges.lexical import align_claim
+from citenexus.judges.quantities import NUMBER, Quantity, extract_quantities, number_literals
+from citenexus.judges.text import STOPWORDS, stem
+from citenexus.judges.thresholds import JudgeThresholds
+
+NAME = "numeric"
+
+__all__ = ["NumericJudge", "Quantity", "extract_quantities"]
+
+
+class NumericJudge:
+    """Numbers, dates, durations, amounts and percentages must agree (module docstring)."""
+
+    name = NAME
+
+    def __init__(self, thresholds: JudgeThresholds | None = None) -> None:
+        self.thresholds = thresholds or JudgeThresholds()
+
+    def judge(self, claim: str, unit: Unit) -> Judgment | None:
+        asserted = extract_quantities(claim)
+        if not asserted:
+            return None
+        alignment = align_claim(claim, unit, self.thresholds)
+        lo, hi = alignment.region_chars if alignment.region_chars[1] else (0, len(unit.text))
+        stated = [q for q in extract_quantities(unit.text) if lo <= q.start and q.end <= hi]
+        literals = number_literals(unit.text[lo:hi]) | number_literals(
+            f"{unit.heading} {unit.title}"
+        )
+        outcomes = [_outcome(q, stated, literals) for q in asserted]
+        matched = outcomes.count("matched")
+        score = matched / len(asserted)
+        span = _span(asserted, stated, outcomes, alignment)
+        if "conflict" in outcomes:
+            about = _subject_coverage(alignment)
+            if about >= self.thresholds.numeric_min_coverage:
+                return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, span)
+            return Judgment(unit.key, NAME, Verdict.NEUTRAL, score, span)
+        if "missing" in outcomes:
+            return Judgment(unit.key, NAME, Verdict.NEUTRAL, score, span)
+        return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
+
+
+def _outcome(asserted: Quantity, stated: list[Quantity], literals: set[float]) -> str:
+    """``matched``, ``conflict`` or ``missing`` for one claim value."""
+    if asserted.kind == NUMBER:
+        return "matched" if asserted.value in literals else "missing"
+    same_kind = [q for q in stated if q.kind == asserted.kind]
+    equal = [q for q in same_kind if q.same_value(asserted)]
+    if not same_kind:
+        return "missing"
+    if not equal:
+        return "conflict"
+    if len({q.value for q in same_kind}) > 1 and _attached_elsewhere(asserted, same_kind, equal):
+        return "conflict"
+    return "matched"
+
+
+def _attached_elsewhere(
+    asserted: Quantity, same_kind: list[Quantity], equal: list[Quantity]
+) -> bool:
+    """Whether the passage ties the claim's item to another value than the claim does.
+
+    The item is read from each value's context (the words in front of it). A swap is declared
+    only when a different value's context matches the claim's strictly better than every
+    equal value's context does.
+    """
+    words = context_words(asserted.context)
+    if not words:
+        return False
+    best_equal = max(len(words & context_words(q.context)) for q in equal)
+    best_other = max(
+        (len(words & context_words(q.context)) for q in same_kind if q not in equal), default=0
+    )
+    return best_other > best_equal
+
+
+def context_words(context: str) -> set[str]:
+    """The stemmed content words of a quantity's context."""
+    return {stem(w) for w in context.lower().split() if w not in STOPWORDS}
+
+
+def _subject_coverage(alignment: Alignment) -> float:
+    """The share of the claim's non-numeric content words the aligned region contains."""
+    words = [c for c, t in enumerate(alignment.claim) if t.is_content and t.kind != "quantity"]
+    if not words:
+        return 1.0
+    paired = {c for c, _ in alignment.pairs}
+    return sum(1 for c in words if c in paired) / len(words)
+
+
+def _span(
+    asserted: list[Quantity],
+    stated: list[Quantity],
+    outcomes: list[str],
+    alignment: Alignment,
+) -> tuple[int, int] | None:
+    """The passage span of the first conflicting (else first matched) value, else the
+    aligned span."""
+    for wanted in ("conflict", "matched"):
+        for q, outcome in zip(asserted, outcomes, strict=True):
+            if outcome != wanted:
+                continue
+            near = [s for s in stated if s.kind == q.kind]
+            if near:
+                hit = next((s for s in near if s.same_value(q)), near[0])
+                return hit.start, hit.end
+    return alignment.span

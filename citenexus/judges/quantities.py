@@ -1,0 +1,263 @@
+"""Quantities in legal text: days, dates, amounts, percentages and plain numbers, normalised.
+
+"thirty (30) days" = "30 days" = "thirty days"; "two weeks" = 14 days; "one year" = 12 months;
+"$1,500" = "1,500 dollars"; "5%" = "five percent"; "January 5, 2024" = "2024-01-05". Business
+(court, working) days are their own kind, never converted to calendar days, and months are never
+converted to days: neither conversion is exact.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from citenexus.judges.text import NUMBER_WORDS, STOPWORDS, parse_number_words, sentence_spans
+
+DAYS, BUSINESS_DAYS, MONTHS, HOURS = "days", "business_days", "months", "hours"
+DATE, AMOUNT, PERCENT, NUMBER = "date", "amount", "percent", "number"
+KINDS = (DAYS, BUSINESS_DAYS, MONTHS, HOURS, DATE, AMOUNT, PERCENT, NUMBER)
+
+_MONTHS = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_DATE_PATTERNS = (
+    (re.compile(_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b", re.I), "mdy"),
+    (
+        re.compile(
+            r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?" + _MONTH + r",?\s+(\d{4})\b", re.I
+        ),
+        "dmy",
+    ),
+    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), "iso"),
+    (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), "us"),
+)
+_TOKEN = re.compile(
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[A-Za-z]+|[$%()'\u2019-]|[^\sA-Za-z\d]"
+)
+_DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+_CONTEXT_WORDS = 8
+
+_DAY_QUALIFIERS = {"calendar": DAYS, "consecutive": DAYS, "business": BUSINESS_DAYS}
+_DAY_QUALIFIERS |= {"working": BUSINESS_DAYS, "court": BUSINESS_DAYS, "judicial": BUSINESS_DAYS}
+_UNITS: dict[str, tuple[str, float]] = {
+    "day": (DAYS, 1),
+    "days": (DAYS, 1),
+    "week": (DAYS, 7),
+    "weeks": (DAYS, 7),
+    "fortnight": (DAYS, 14),
+    "month": (MONTHS, 1),
+    "months": (MONTHS, 1),
+    "year": (MONTHS, 12),
+    "years": (MONTHS, 12),
+    "hour": (HOURS, 1),
+    "hours": (HOURS, 1),
+    "percent": (PERCENT, 1),
+    "percentage": (PERCENT, 1),
+    "%": (PERCENT, 1),
+    "dollar": (AMOUNT, 1),
+    "dollars": (AMOUNT, 1),
+    "usd": (AMOUNT, 1),
+}
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One value a text asserts: its kind, its normalised value and where it is.
+
+    ``value`` is days for durations, months for months and years, the proleptic ordinal
+    (``date.toordinal()``) for dates, units of currency for amounts, and the number itself for
+    percentages and plain numbers. ``context`` is the text in front of the value back to the
+    previous value or the start of its sentence (its last few content words): what the value is
+    *of*.
+    """
+
+    kind: str
+    value: float
+    start: int
+    end: int
+    context: str = ""
+
+    @property
+    def label(self) -> str:
+        """The value written the way a reviewer reads it ("21 days", "2024-01-05", "$1,500")."""
+        if self.kind == DATE:
+            return dt.date.fromordinal(int(self.value)).isoformat()
+        number = f"{self.value:,.2f}".rstrip("0").rstrip(".")
+        if self.kind == AMOUNT:
+            return f"${number}"
+        if self.kind == PERCENT:
+            return f"{number}%"
+        if self.kind == NUMBER:
+            return number
+        return f"{number} {self.kind.replace('_', ' ')}"
+
+    def same_value(self, other: Quantity) -> bool:
+        return self.kind == other.kind and math.isclose(self.value, other.value)
+
+
+def extract_quantities(text: str) -> list[Quantity]:
+    """Every quantity ``text`` asserts, in order, normalised (see the module docstring).
+
+    Dates are found first; the remaining numbers (digits or words) take the kind of the unit
+    after them ("days", "weeks", "percent", "dollars") or of a "$" before them; a bare number
+    is kind ``number`` (a bare number word is only taken from "two" up, since "one" is mostly a
+    pronoun).
+    """
+    return list(_extract(text))
+
+
+@lru_cache(maxsize=4096)
+def _extract(text: str) -> tuple[Quantity, ...]:
+    found = _dates(text)
+    taken = [(q.start, q.end) for q in found]
+    tokens = [
+        (m.group().lower(), m.start(), m.end())
+        for m in _TOKEN.finditer(text)
+        if not any(s <= m.start() < e for s, e in taken)
+    ]
+    found.extend(_numbers(text, tokens))
+    found.sort(key=lambda q: q.start)
+    return tuple(_with_context(text, found))
+
+
+def number_literals(text: str) -> set[float]:
+    """Every number written in ``text`` (digits, words, and the values of its quantities).
+
+    A claim's bare number is supported by the same number anywhere in the passage, whatever
+    it counts: a fragment cut before "days" still says 21.
+    """
+    values = {float(m.group().replace(",", "")) for m in _DIGITS.finditer(text)}
+    values.update(q.value for q in _extract(text) if q.kind != DATE)
+    return values
+
+
+def _dates(text: str) -> list[Quantity]:
+    found: list[Quantity] = []
+    for pattern, order in _DATE_PATTERNS:
+        for m in pattern.finditer(text):
+            if any(q.start <= m.start() < q.end for q in found):
+                continue
+            day = _date_of(m.groups(), order)
+            if day is not None:
+                found.append(Quantity(DATE, float(day.toordinal()), m.start(), m.end()))
+    return found
+
+
+def _date_of(groups: tuple[str | None, ...], order: str) -> dt.date | None:
+    parts = [g or "" for g in groups]
+    try:
+        if order == "mdy":
+            return dt.date(int(parts[2]), _MONTHS[parts[0][:3].lower()], int(parts[1]))
+        if order == "dmy":
+            return dt.date(int(parts[2]), _MONTHS[parts[1][:3].lower()], int(parts[0]))
+        if order == "iso":
+            return dt.date(int(parts[0]), int(parts[1]), int(parts[2]))
+        return dt.date(int(parts[2]), int(parts[0]), int(parts[1]))
+    except ValueError:
+        return None
+
+
+def _numbers(text: str, tokens: list[tuple[str, int, int]]) -> list[Quantity]:
+    words = [t[0] for t in tokens]
+    found: list[Quantity] = []
+    i = 0
+    while i < len(tokens):
+        parsed = _number_at(words, i)
+        if parsed is None:
+            i += 1
+            continue
+        value, j, spelled = parsed
+        dollar = i > 0 and words[i - 1] == "$"
+        j, value = _scale(words, j, value)
+        if i > 0 and words[i - 1] == "(" and j < len(words) and words[j] == ")":
+            j += 1  # "(21) days": a number repeated in brackets keeps its unit
+        kind, factor, j = _unit_after(words, j)
+        start = tokens[i - 1][1] if dollar else tokens[i][1]
+        if dollar:
+            kind, factor = AMOUNT, 1
+        if kind == NUMBER and spelled and value < 2:
+            i = j
+            continue
+        end = tokens[j - 1][2]
+        found.append(Quantity(kind, value * factor, start, end))
+        i = j
+    return found
+
+
+def _number_at(words: list[str], i: int) -> tuple[float, int, bool] | None:
+    word = words[i]
+    if word[0].isdigit():
+        value, j, spelled = float(word.replace(",", "")), i + 1, False
+    elif word in NUMBER_WORDS:
+        parsed = parse_number_words(words, i)
+        if parsed is None:
+            return None
+        value, j, spelled = float(parsed[0]), parsed[1], True
+    else:
+        return None
+    # "thirty (30) days": the digits repeat the words.
+    if j + 2 < len(words) and words[j] == "(" and words[j + 2] == ")":
+        inner = words[j + 1]
+        if inner[0].isdigit() and math.isclose(float(inner.replace(",", "")), value):
+            j, spelled = j + 3, False
+    return value, j, spelled
+
+
+def _scale(words: list[str], j: int, value: float) -> tuple[int, float]:
+    if j < len(words) and words[j] in ("thousand", "million", "billion"):
+        factor = {"thousand": 1e3, "million": 1e6, "billion": 1e9}[words[j]]
+        return j + 1, value * factor
+    return j, value
+
+
+def _unit_after(words: list[str], j: int) -> tuple[str, float, int]:
+    """The kind and factor of the unit at ``words[j:]`` and the index after it."""
+    k = j + 1 if j < len(words) and words[j] == "-" else j
+    qualifier = None
+    if k < len(words) and words[k] in _DAY_QUALIFIERS:
+        qualifier = _DAY_QUALIFIERS[words[k]]
+        k += 1
+    if k + 1 < len(words) and words[k] == "per" and words[k + 1] == "cent":
+        return PERCENT, 1, k + 2
+    if k < len(words) and words[k] in _UNITS:
+        kind, factor = _UNITS[words[k]]
+        if qualifier is not None:
+            if kind != DAYS or factor != 1:
+                return NUMBER, 1, j
+            kind = qualifier
+        k += 1
+        # possessive "days'" / "month's"
+        if k < len(words) and words[k] in ("'", "\u2019"):
+            k += 2 if k + 1 < len(words) and words[k + 1] == "s" else 1
+        return kind, factor, k
+    return NUMBER, 1, j
+
+
+def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
+    sentences = sentence_spans(text)
+    out: list[Quantity] = []
+    previous_end = 0
+    for q in found:
+        start = max((s for s, e in sentences if s <= q.start), default=0)
+        begin = max(start, previous_end)
+        words = re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)?", text[begin : q.start])
+        content = [w for w in words if w.lower() not in STOPWORDS]
+        context = " ".join(content[-_CONTEXT_WORDS:])
+        out.append(Quantity(q.kind, q.value, q.start, q.end, context))
+        previous_end = q.end
+    return out

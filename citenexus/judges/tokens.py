@@ -1,0 +1,324 @@
+"""The judges' tokeniser: content words, quantities, comparisons, negations, modals, boundaries.
+
+A quantity becomes one token whose norm carries its kind and normalised value ("days=21"), so
+"thirty days" and "30 days" align. Comparison phrases ("not less than", "within" before a
+quantity, "before", "after") become one token with a direction, ``le`` or ``ge``, and are never
+read as negations. Negation markers open a scope over the words after them up to a clause
+boundary; "prohibited" and "forbidden" are the word "permit" under a negation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from citenexus.judges.quantities import DATE, NUMBER, Quantity, extract_quantities
+from citenexus.judges.text import STOPWORDS, stem
+
+CONTENT, STOP, QUANTITY, COMPARATOR, NEGATOR, MODAL, BOUNDARY = (
+    "content",
+    "stop",
+    "quantity",
+    "comparator",
+    "negator",
+    "modal",
+    "boundary",
+)
+LE, GE = "le", "ge"
+OBLIGATION, PERMISSION = "obligation", "permission"
+
+# Paragraph breaks and list items end a clause even without punctuation (a heading line).
+_WORD = re.compile(
+    r"\b[AaPp]\.[Mm]\.|[A-Za-z]+(?:['\u2019][A-Za-z]+)?|[,;:.()!?\[\]]"
+    r"|\n[ \t]*\n|\n(?=[ \t]*(?:[-*\u2022]|\(?[a-z0-9]{1,3}[.)])\s)"
+)
+
+# Longest phrases first; "post" phrases bound the value in front of them ("30 days or more").
+_COMPARATORS: tuple[tuple[tuple[str, ...], str, bool], ...] = tuple(
+    sorted(
+        [
+            (tuple(p.split()), d, post)
+            for p, d, post in [
+                ("not less than", GE, False),
+                ("no less than", GE, False),
+                ("not fewer than", GE, False),
+                ("no fewer than", GE, False),
+                ("at least", GE, False),
+                ("a minimum of", GE, False),
+                ("minimum of", GE, False),
+                ("more than", GE, False),
+                ("greater than", GE, False),
+                ("longer than", GE, False),
+                ("in excess of", GE, False),
+                ("exceeds", GE, False),
+                ("exceed", GE, False),
+                ("exceeding", GE, False),
+                ("not earlier than", GE, False),
+                ("no earlier than", GE, False),
+                ("later than", GE, False),
+                ("after", GE, False),
+                ("or more", GE, True),
+                ("or longer", GE, True),
+                ("or later", GE, True),
+                ("not more than", LE, False),
+                ("no more than", LE, False),
+                ("not to exceed", LE, False),
+                ("not exceed", LE, False),
+                ("does not exceed", LE, False),
+                ("may not exceed", LE, False),
+                ("shall not exceed", LE, False),
+                ("must not exceed", LE, False),
+                ("at most", LE, False),
+                ("a maximum of", LE, False),
+                ("maximum of", LE, False),
+                ("less than", LE, False),
+                ("fewer than", LE, False),
+                ("shorter than", LE, False),
+                ("not later than", LE, False),
+                ("no later than", LE, False),
+                ("earlier than", LE, False),
+                ("prior to", LE, False),
+                ("before", LE, False),
+                ("or less", LE, True),
+                ("or fewer", LE, True),
+                ("or earlier", LE, True),
+            ]
+        ],
+        key=lambda item: -len(item[0]),
+    )
+)
+# Comparison words that only compare when a quantity follows ("within 21 days", not
+# "within the premises"; "under $500", not "under this section").
+_QUANTITY_COMPARATORS = {
+    ("within",): LE,
+    ("up", "to"): LE,
+    ("under",): LE,
+    ("below",): LE,
+    ("over",): GE,
+    ("above",): GE,
+}
+_NEGATORS = frozenset(
+    [
+        "not",
+        "no",
+        "never",
+        "without",
+        "neither",
+        "nor",
+        "none",
+        "nothing",
+        "nobody",
+        "cannot",
+        "except",
+        "unless",
+        "beyond",
+        "non",
+    ]
+)
+_CLAUSE_NEGATORS = frozenset({"except", "unless"})
+# Verbs that say an act did not happen: "an insurer that fails to pay" is not one that pays.
+_NEGATIVE_VERBS = frozenset(
+    """fail fails failed failing failure refuse refuses refused refusing refusal
+    neglect neglects neglected neglecting omit omits omitted omitting""".split()  # noqa: SIM905
+)
+_NEGATIVE_WORDS = {
+    "prohibited": "permit",
+    "prohibit": "permit",
+    "prohibits": "permit",
+    "forbidden": "permit",
+    "forbid": "permit",
+    "forbids": "permit",
+}
+_MODALS = {"shall": OBLIGATION, "must": OBLIGATION, "may": PERMISSION, "can": PERMISSION}
+_MODALS |= {"will": "", "should": "", "might": "", "could": "", "would": ""}
+_BOUNDARY_WORDS = frozenset(
+    [
+        "but",
+        "if",
+        "when",
+        "whenever",
+        "where",
+        "whereas",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "provided",
+        "however",
+        "although",
+        "while",
+    ]
+)
+# "non" negates one word; a negative verb its own verb and object ("fails to pay a claim").
+_SHORT_SCOPES = {"non": 1} | {verb: 2 for verb in _NEGATIVE_VERBS}
+_SOFT_BOUNDARIES = frozenset({",", "(", ")", "[", "]"})
+_AUXILIARIES = frozenset(
+    ["is", "are", "was", "were", "be", "been", "does", "do", "did", "has", "have", "had"]
+)
+_CONTRACTIONS = {"cannot": "can", "can't": "can", "won't": "will", "shan't": "shall"}
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token: its normalised form, character span, kind, and direction for comparisons."""
+
+    norm: str
+    start: int
+    end: int
+    kind: str
+    direction: str = ""  # le / ge for comparators; obligation / permission for modals
+    post: bool = False  # a comparator that bounds the value before it ("or more")
+    negates: bool = False  # a negation marker (negators, and content words like "prohibited")
+    word: str = ""  # the lower-cased surface word (role prepositions are read from it)
+    key: str = ""  # what this token must find in a passage when it is a claim's token
+    keys: frozenset[str] = frozenset()  # what this token offers when it is a passage's token
+
+    @property
+    def is_content(self) -> bool:
+        return self.kind in (CONTENT, QUANTITY)
+
+
+@lru_cache(maxsize=4096)
+def tokenize(text: str) -> tuple[Token, ...]:
+    """The judges' tokens of ``text`` (see the module docstring), in text order."""
+    text = text.replace("\u2019", "'")
+    quantities = extract_quantities(text)
+    raw: list[Token] = []
+    q_index = 0
+    for m in _WORD.finditer(text):
+        while q_index < len(quantities) and quantities[q_index].end <= m.start():
+            q = quantities[q_index]
+            raw.append(_quantity_token(text, q))
+            q_index += 1
+        if q_index < len(quantities) and quantities[q_index].start <= m.start():
+            continue  # inside a quantity
+        raw.extend(_word_tokens(m.group(), m.start(), m.end()))
+    for q in quantities[q_index:]:
+        raw.append(_quantity_token(text, q))
+    return tuple(_merge_comparators(raw))
+
+
+def _quantity_token(text: str, q: Quantity) -> Token:
+    """A quantity as one token. In a passage it also offers its surface words and numbers, so
+    a claim cut inside it ("(21) days", "January 1,") still finds them; in a claim a bare
+    number looks for its value whatever the passage counts with it."""
+    norm = f"{q.kind}={q.value:g}"
+    surface = text[q.start : q.end]
+    keys = {norm}
+    keys.update(stem(w) for w in re.findall(r"[A-Za-z]+", surface))
+    keys.update(
+        f"#{float(d.replace(',', '')):g}" for d in re.findall(r"\d[\d,]*(?:\.\d+)?", surface)
+    )
+    if q.kind != DATE:
+        keys.add(f"#{q.value:g}")
+    key = f"#{q.value:g}" if q.kind == NUMBER else norm
+    return Token(norm, q.start, q.end, QUANTITY, key=key, keys=frozenset(keys))
+
+
+def _word_tokens(word: str, start: int, end: int) -> list[Token]:
+    lower = word.lower()
+    if not word[0].isalpha():
+        norm = "\n" if word.isspace() else lower
+        return [Token(norm, start, end, BOUNDARY, word=norm)]
+    if lower in _CONTRACTIONS:
+        modal = _CONTRACTIONS[lower]
+        return [
+            Token(modal, start, end, MODAL, _MODALS.get(modal, ""), word=modal),
+            Token("not", start, end, NEGATOR, negates=True, word="not"),
+        ]
+    if lower.endswith("n't"):
+        base = lower[:-3]
+        return [
+            _word_tokens(base, start, end - 3)[0] if base else Token("", start, end, STOP),
+            Token("not", end - 3, end, NEGATOR, negates=True, word="not"),
+        ]
+    if lower in _NEGATIVE_WORDS:
+        norm = _NEGATIVE_WORDS[lower]
+        keys = frozenset({norm})
+        return [Token(norm, start, end, CONTENT, negates=True, word=lower, key=norm, keys=keys)]
+    if lower in _NEGATORS or lower in _NEGATIVE_VERBS:
+        return [Token(lower, start, end, NEGATOR, negates=True, word=lower)]
+    if lower in ("a.m.", "p.m."):
+        norm = lower.replace(".", "")
+        return [Token(norm, start, end, CONTENT, word=norm, key=norm, keys=frozenset({norm}))]
+    if lower in _MODALS:
+        return [Token(lower, start, end, MODAL, _MODALS[lower], word=lower)]
+    if lower in _BOUNDARY_WORDS:
+        return [Token(lower, start, end, BOUNDARY, word=lower)]
+    if lower in STOPWORDS or lower.endswith("'s") and lower[:-2] in STOPWORDS:
+        return [Token(lower, start, end, STOP, word=lower)]
+    norm = stem(lower)
+    return [Token(norm, start, end, CONTENT, word=lower, key=norm, keys=frozenset({norm}))]
+
+
+def _merge_comparators(raw: list[Token]) -> list[Token]:
+    out: list[Token] = []
+    i = 0
+    while i < len(raw):
+        merged = _comparator_at(raw, i)
+        if merged is None:
+            out.append(raw[i])
+            i += 1
+            continue
+        length, direction, post = merged
+        first, last = raw[i], raw[i + length - 1]
+        norm = " ".join(t.word for t in raw[i : i + length])
+        out.append(Token(norm, first.start, last.end, COMPARATOR, direction, post, word=norm))
+        i += length
+    return out
+
+
+def _comparator_at(raw: list[Token], i: int) -> tuple[int, str, bool] | None:
+    for phrase, direction, post in _COMPARATORS:
+        if _matches(raw, i, phrase):
+            return len(phrase), direction, post
+    for phrase, direction in _QUANTITY_COMPARATORS.items():
+        after = i + len(phrase)
+        if _matches(raw, i, phrase) and after < len(raw) and raw[after].kind == QUANTITY:
+            return len(phrase), direction, False
+    return None
+
+
+def _matches(raw: list[Token], i: int, phrase: tuple[str, ...]) -> bool:
+    if i + len(phrase) > len(raw):
+        return False
+    return all(raw[i + k].word == w for k, w in enumerate(phrase))
+
+
+def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
+    """How many negation markers cover each token.
+
+    A marker covers the tokens after it up to a clause boundary (";", ".", a clause word such as
+    "if" or "which", a modal verb, "except"/"unless"), at most ``max_scope`` content tokens. A
+    comma or bracket also ends the scope, except for a negated predicate ("shall not, without
+    consent, sublet"), which reaches over them to its verb. "non" covers one word and a negative
+    verb ("fails to pay a claim") two; a negative content word ("prohibited") also covers itself.
+    """
+    counts = [0] * len(tokens)
+    for i, token in enumerate(tokens):
+        if not token.negates:
+            continue
+        if token.kind == CONTENT:
+            counts[i] += 1
+        reach = _SHORT_SCOPES.get(token.norm, max_scope)
+        predicate = token.norm == "not" and _after_verb(tokens, i)
+        seen = 0
+        for j in range(i + 1, len(tokens)):
+            other = tokens[j]
+            if other.kind == MODAL or other.norm in _CLAUSE_NEGATORS:
+                break
+            if other.kind == BOUNDARY:
+                if predicate and other.norm in _SOFT_BOUNDARIES:
+                    continue
+                break
+            counts[j] += 1
+            if other.is_content:
+                seen += 1
+                if seen >= reach:
+                    break
+    return counts
+
+
+def _after_verb(tokens: tuple[Token, ...], i: int) -> bool:
+    return i > 0 and (tokens[i - 1].kind == MODAL or tokens[i - 1].word in _AUXILIARIES)

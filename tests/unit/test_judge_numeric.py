@@ -1,0 +1,141 @@
+"""The numeric judge: values the claim asserts are the passage's, of the same kind and item."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain.model import Unit, Verdict
+from citenexus.judges import JudgeThresholds, NumericJudge
+from citenexus.judges import numeric as numeric_module
+
+DEPOSIT = (
+    "Within twenty-one (21) calendar days after the tenant vacates, the landlord shall return "
+    "the security deposit, which may not exceed $1,500 or 5% of the annual rent."
+)
+TERMS = (
+    "A security deposit must be returned within 30 days, and notice of termination must be "
+    "given 60 days before the end of the term."
+)
+JUDGE = NumericJudge()
+
+
+def judge(claim: str, text: str = DEPOSIT, heading: str = "") -> tuple[Verdict, float] | None:
+    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=text, heading=heading))
+    return None if judgment is None else (judgment.verdict, judgment.score)
+
+
+def test_it_exports_the_quantity_extractor_for_the_conflict_detector() -> None:
+    assert numeric_module.extract_quantities("within 30 days")[0].kind == "days"
+
+
+def test_it_declines_a_claim_without_quantities() -> None:
+    assert judge("The landlord shall return the security deposit.") is None
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The landlord shall return the security deposit within 21 days after the tenant vacates.",
+        "The landlord shall return the deposit within twenty-one days.",
+        "The landlord shall return the deposit within three weeks.",
+        "The security deposit may not exceed 1,500 dollars.",
+        "The security deposit may not exceed five percent of the annual rent.",
+    ],
+)
+def test_the_same_values_in_any_spelling_entail(claim: str) -> None:
+    assert judge(claim) == (Verdict.ENTAILS, 1.0)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The landlord shall return the security deposit within 30 days.",
+        "The landlord shall return the security deposit within thirty days.",
+        "The landlord shall return the security deposit within two weeks.",
+        "The security deposit may not exceed $2,000.",
+        "The security deposit may not exceed 6% of the annual rent.",
+    ],
+)
+def test_a_different_value_of_the_same_kind_contradicts(claim: str) -> None:
+    assert judge(claim) == (Verdict.CONTRADICTS, 0.0)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The landlord shall return the security deposit within 21 business days.",
+        "The landlord shall return the security deposit within one month.",
+        "The landlord shall return the security deposit by March 1, 2025.",
+    ],
+)
+def test_a_value_of_a_kind_the_passage_does_not_state_is_neutral(claim: str) -> None:
+    result = judge(claim)
+    assert result is not None and result[0] is Verdict.NEUTRAL
+
+
+def test_a_conflicting_value_about_another_subject_is_only_neutral() -> None:
+    result = judge("Pets weighing over 30 pounds require approval within 30 days.")
+    assert result is not None and result[0] is Verdict.NEUTRAL
+
+
+def test_a_value_attached_to_the_other_item_contradicts() -> None:
+    assert judge(
+        "Notice of termination must be given 30 days before the end of the term.", TERMS
+    ) == (
+        Verdict.CONTRADICTS,
+        0.0,
+    )
+    assert judge("A security deposit must be returned within 60 days.", TERMS) == (
+        Verdict.CONTRADICTS,
+        0.0,
+    )
+
+
+def test_each_value_attached_to_its_own_item_entails() -> None:
+    assert judge(
+        "Notice of termination must be given 60 days before the end of the term.", TERMS
+    ) == (
+        Verdict.ENTAILS,
+        1.0,
+    )
+
+
+def test_a_bare_number_is_found_anywhere_in_the_passage_or_its_heading() -> None:
+    assert judge(
+        "Section 1950.5 requires the return of 21 deposits.", DEPOSIT, "Section 1950.5"
+    ) == (
+        Verdict.ENTAILS,
+        1.0,
+    )
+    result = judge("Section 1942 requires it.", DEPOSIT, "Section 1950.5")
+    assert result is not None and result[0] is Verdict.NEUTRAL
+
+
+def test_dates_compare_after_normalisation() -> None:
+    text = "This chapter applies to leases signed on or after January 1, 2025."
+    assert judge("It applies to leases signed on or after 2025-01-01.", text) == (
+        Verdict.ENTAILS,
+        1.0,
+    )
+    assert judge("It applies to leases signed on or after 2024-01-01.", text) == (
+        Verdict.CONTRADICTS,
+        0.0,
+    )
+
+
+def test_the_span_points_at_the_conflicting_value() -> None:
+    judgment = JUDGE.judge(
+        "The landlord shall return the deposit within 30 days.",
+        Unit(document_id="d", ordinal=1, text=DEPOSIT),
+    )
+    assert judgment is not None and judgment.span is not None
+    assert DEPOSIT[judgment.span[0] : judgment.span[1]] == "twenty-one (21) calendar days"
+
+
+def test_a_stricter_subject_threshold_turns_contradictions_into_neutral() -> None:
+    lenient = NumericJudge(JudgeThresholds(numeric_min_coverage=1.0))
+    judgment = lenient.judge(
+        "The landlord shall promptly return the deposit within 30 days.",
+        Unit(document_id="d", ordinal=1, text=DEPOSIT),
+    )
+    assert judgment is not None and judgment.verdict is Verdict.NEUTRAL

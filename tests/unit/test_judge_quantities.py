@@ -1,0 +1,181 @@
+"""Extracting and normalising the quantities a text asserts (days, dates, amounts, percents)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from citenexus.judges import Quantity, extract_quantities
+from citenexus.judges.quantities import number_literals
+from citenexus.judges.text import parse_number_words
+
+ONES = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def in_words(n: int) -> str:
+    """English words for 0 <= n < 1,000,000 ("twenty-one", "one hundred and five")."""
+    if n < 20:
+        return ONES[n]
+    if n < 100:
+        return TENS[n // 10] + ("-" + ONES[n % 10] if n % 10 else "")
+    if n < 1000:
+        rest = n % 100
+        return ONES[n // 100] + " hundred" + (" and " + in_words(rest) if rest else "")
+    rest = n % 1000
+    return in_words(n // 1000) + " thousand" + (" " + in_words(rest) if rest else "")
+
+
+def only(text: str) -> Quantity:
+    found = extract_quantities(text)
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "value"),
+    [
+        ("within 30 days", "days", 30),
+        ("within thirty days", "days", 30),
+        ("within thirty (30) days", "days", 30),
+        ("within twenty-one calendar days", "days", 21),
+        ("within 21 consecutive days", "days", 21),
+        ("within two weeks", "days", 14),
+        ("a 30-day notice", "days", 30),
+        ("60 days' written notice", "days", 60),
+        ("within 10 business days", "business_days", 10),
+        ("within five court days", "business_days", 5),
+        ("two months' rent", "months", 2),
+        ("for one year", "months", 12),
+        ("at least 24 hours' notice", "hours", 24),
+        ("a fee of $1,500", "amount", 1500),
+        ("a fee of 1,500 dollars", "amount", 1500),
+        ("a fee of $1,500.50", "amount", 1500.5),
+        ("one hundred and fifty dollars", "amount", 150),
+        ("a fine of $2 million", "amount", 2_000_000),
+        ("5% of the rent", "percent", 5),
+        ("five percent of the rent", "percent", 5),
+        ("5 per cent of the rent", "percent", 5),
+        ("12.5 percent", "percent", 12.5),
+        ("on January 5, 2024", "date", dt.date(2024, 1, 5).toordinal()),
+        ("on Jan. 5, 2024", "date", dt.date(2024, 1, 5).toordinal()),
+        ("on 5 January 2024", "date", dt.date(2024, 1, 5).toordinal()),
+        ("on the 5th day of January, 2024", "date", dt.date(2024, 1, 5).toordinal()),
+        ("on 2024-01-05", "date", dt.date(2024, 1, 5).toordinal()),
+        ("on 01/05/2024", "date", dt.date(2024, 1, 5).toordinal()),
+        ("Section 1950.5 applies", "number", 1950.5),
+        ("two tenants", "number", 2),
+    ],
+)
+def test_it_extracts_and_normalises_each_kind_of_quantity(
+    text: str, kind: str, value: float
+) -> None:
+    quantity = only(text)
+    assert (quantity.kind, quantity.value) == (kind, value)
+    assert text[quantity.start : quantity.end].strip()
+
+
+def test_the_same_date_written_four_ways_has_one_value() -> None:
+    values = {
+        only(text).value
+        for text in ("January 5, 2024", "2024-01-05", "5 January 2024", "01/05/2024")
+    }
+    assert len(values) == 1
+
+
+def test_calendar_days_and_plain_days_compare_by_value() -> None:
+    assert only("21 calendar days").same_value(only("21 days"))
+    assert not only("21 calendar days").same_value(only("30 days"))
+
+
+def test_business_days_months_and_days_are_never_the_same_value() -> None:
+    assert not only("10 business days").same_value(only("10 days"))
+    assert not only("one month").same_value(only("30 days"))
+
+
+def test_one_on_its_own_is_a_pronoun_not_a_number() -> None:
+    assert extract_quantities("one of the tenants may terminate") == []
+    assert only("one year").value == 12
+
+
+def test_an_impossible_date_is_not_a_date() -> None:
+    assert all(q.kind != "date" for q in extract_quantities("on February 30, 2024"))
+
+
+def test_text_without_quantities_has_none() -> None:
+    assert extract_quantities("The landlord shall maintain the premises.") == []
+    assert extract_quantities("") == []
+
+
+def test_each_value_carries_the_item_it_is_attached_to() -> None:
+    found = extract_quantities(
+        "The deposit must be returned within 30 days, and notice must be given 60 days ahead."
+    )
+    assert [(q.value, q.context) for q in found] == [
+        (30, "deposit returned"),
+        (60, "notice given"),
+    ]
+
+
+def test_a_quantity_labels_itself_for_a_reviewer() -> None:
+    assert only("twenty-one days").label == "21 days"
+    assert only("January 5, 2024").label == "2024-01-05"
+    assert only("$1,500").label == "$1,500"
+    assert only("five percent").label == "5%"
+    assert only("10 business days").label == "10 business days"
+
+
+def test_number_literals_include_digits_words_and_date_parts() -> None:
+    literals = number_literals("On January 5, 2024, twenty-one tenants paid $1,500.")
+    assert {5.0, 2024.0, 21.0, 1500.0} <= literals
+
+
+@pytest.mark.parametrize(
+    ("words", "value", "consumed"),
+    [
+        (["twenty", "-", "one"], 21, 3),
+        (["one", "hundred", "and", "fifty"], 150, 4),
+        (["two", "thousand", "five", "hundred"], 2500, 4),
+        (["twenty", "twenty"], 20, 1),
+        (["one", "two"], 1, 1),
+        (["hundred"], None, 0),
+        (["days"], None, 0),
+    ],
+)
+def test_number_words_parse_until_they_stop_making_a_number(
+    words: list[str], value: int | None, consumed: int
+) -> None:
+    expected = None if value is None else (value, consumed)
+    assert parse_number_words(words, 0) == expected
+
+
+@given(st.integers(min_value=2, max_value=999_999))
+def test_any_number_in_words_is_the_same_quantity_as_in_digits(n: int) -> None:
+    spelled = extract_quantities(f"within {in_words(n)} days")
+    digits = extract_quantities(f"within {n:,} days")
+    assert [(q.kind, q.value) for q in spelled] == [("days", n)]
+    assert spelled[0].same_value(digits[0])
