@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "curation",
     "answers",
     "audit",
+    "agents",
 ]
 
 MIDDLEWARE = [
@@ -176,6 +177,13 @@ CITENEXUS_LLM_BASE_URL = envstr("CITENEXUS_LLM_BASE_URL")
 CITENEXUS_LLM_MODEL = envstr("CITENEXUS_LLM_MODEL")
 CITENEXUS_LLM_API_KEY = envstr("CITENEXUS_LLM_API_KEY")
 CITENEXUS_LLM_TIMEOUT = envfloat("CITENEXUS_LLM_TIMEOUT", 60.0)
+# The reranked relevance a candidate needs to be grounded. It depends on the embedder's scale:
+# 0.43 was measured with MiniLM on examples/law-authority (every no-evidence question's best
+# candidate scored <= 0.423; one answerable question of 32 fell below), 0.25 for the hashing
+# embedder (tests). `manage.py evaluate` reproduces the measurement.
+CITENEXUS_GROUND_THRESHOLD = envfloat(
+    "CITENEXUS_GROUND_THRESHOLD", 0.43 if CITENEXUS_EMBEDDER == "minilm" else 0.25
+)
 CITENEXUS_UNIT_CHARS = envint("CITENEXUS_UNIT_CHARS", 900)
 CITENEXUS_UNIT_OVERLAP = envint("CITENEXUS_UNIT_OVERLAP", 150)
 CITENEXUS_MAX_UPLOAD_BYTES = envint("CITENEXUS_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
@@ -183,6 +191,8 @@ CITENEXUS_HNSW_M = envint("CITENEXUS_HNSW_M", 16)
 CITENEXUS_HNSW_EF_CONSTRUCTION = envint("CITENEXUS_HNSW_EF_CONSTRUCTION", 64)
 CITENEXUS_HNSW_EF_SEARCH = envint("CITENEXUS_HNSW_EF_SEARCH", 100)
 CITENEXUS_AUDIT_HMAC_KEY = envstr("CITENEXUS_AUDIT_HMAC_KEY", SECRET_KEY)
+# A signed checkpoint of the chain's head every N events (and on `manage.py audit_checkpoint`).
+CITENEXUS_AUDIT_CHECKPOINT_EVERY = envint("CITENEXUS_AUDIT_CHECKPOINT_EVERY", 1000)
 # Only test settings turn this on: it lets the test runner TRUNCATE audit tables (SPEC §11.15).
 CITENEXUS_AUDIT_ALLOW_TRUNCATE = envbool("CITENEXUS_AUDIT_ALLOW_TRUNCATE", False)
 

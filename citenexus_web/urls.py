@@ -14,5 +14,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("curation.api_urls")),
+    path("api/audit/", include("audit.api_urls")),
     path("api/", include("answers.api_urls")),
+    path("", include("curation.urls")),
+    path("", include("answers.urls")),
+    path("", include("audit.urls")),
 ]

@@ -1,0 +1,49 @@
+"""Read-only admin for the audit log: it can be browsed, never added to, edited or deleted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from audit.models import AuditCheckpoint, AuditEvent
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return {}
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(ReadOnlyAdmin):
+    list_display = ("id", "at", "actor", "action", "lane", "document_id")
+    list_filter = ("action",)
+    search_fields = ("actor", "lane", "document_id", "hash")
+    readonly_fields = (
+        "at",
+        "actor",
+        "action",
+        "lane",
+        "document_id",
+        "details",
+        "canonical",
+        "prev_hash",
+        "hash",
+    )
+    show_full_result_count = False  # no COUNT(*) over a million rows on every page
+
+
+@admin.register(AuditCheckpoint)
+class AuditCheckpointAdmin(ReadOnlyAdmin):
+    list_display = ("id", "created_at", "event_id", "events", "head_hash")
+    readonly_fields = ("created_at", "event_id", "events", "head_hash", "signature")

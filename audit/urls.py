@@ -1,0 +1,10 @@
+from django.urls import path
+
+from audit import views
+
+urlpatterns = [
+    path("audit/", views.audit_log, name="audit-log"),
+    path("audit/events/<int:event_id>/", views.audit_event, name="audit-event"),
+    path("audit/chain/", views.audit_chain, name="audit-chain"),
+    path("audit/dashboard/", views.audit_dashboard, name="audit-dashboard"),
+]
