@@ -1,0 +1,89 @@
+"""Forms of the reviewer pages: ask, verify a draft, filter the history, record a verdict."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+
+MODES = [
+    ("", "the lane's default"),
+    ("strict", "strict"),
+    ("normal", "normal"),
+    ("exploratory", "exploratory"),
+]
+STRATEGIES = [("single", "single"), ("deep", "deep (several sub-queries)")]
+ERR_DRAFT_EMPTY = "write at least one sentence"
+ERR_DRAFT_NO_KEYS = "line {line} has no citation; cite units as [document-id#ordinal]"
+_KEYS = re.compile(r"\[([^\[\]]+)\]")
+
+
+class LaneChoiceMixin:
+    def set_lanes(self, lanes: list[Any]) -> None:
+        field = self.fields["lane"]  # type: ignore[attr-defined]
+        field.choices = [(lane.slug, f"{lane.name} ({lane.slug})") for lane in lanes]
+
+
+class AskForm(LaneChoiceMixin, forms.Form):
+    lane = forms.ChoiceField(label="Lane")
+    question = forms.CharField(
+        label="Question", max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    mode = forms.ChoiceField(label="Trust mode", choices=MODES, required=False)
+    strategy = forms.ChoiceField(label="Strategy", choices=STRATEGIES, initial="single")
+
+    def __init__(self, *args: Any, lanes: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_lanes(lanes)
+
+
+def parse_draft(text: str) -> list[dict[str, Any]]:
+    """Segments from a pasted draft: one per line, citations in brackets, e.g. ``… [doc#2]``.
+
+    Several keys may share one bracket, separated by commas. A line with no key is still a
+    segment (it will be judged ``uncited``), so the reviewer sees what the pipeline makes of it.
+    """
+    segments = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        keys = [k.strip() for group in _KEYS.findall(line) for k in group.split(",") if k.strip()]
+        sentence = _KEYS.sub("", line).strip()
+        segments.append({"text": re.sub(r"\s+([.,;:])", r"\1", sentence), "citations": keys})
+    return segments
+
+
+class VerifyForm(LaneChoiceMixin, forms.Form):
+    lane = forms.ChoiceField(label="Lane")
+    question = forms.CharField(
+        label="Question", max_length=4000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    mode = forms.ChoiceField(label="Trust mode", choices=MODES, required=False)
+    draft = forms.CharField(
+        label="Draft",
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="one claim per line, each citing units as [document-id#ordinal], e.g. "
+        "“A landlord must give 30 days notice. [ca-civ-1946-1#2]”",
+    )
+
+    def __init__(self, *args: Any, lanes: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_lanes(lanes)
+
+    def clean_draft(self) -> list[dict[str, Any]]:
+        segments = parse_draft(self.cleaned_data["draft"])
+        if not any(s["text"] for s in segments):
+            raise forms.ValidationError(ERR_DRAFT_EMPTY)
+        return segments
+
+
+class ReviewForm(forms.Form):
+    verdict = forms.ChoiceField(
+        label="Verdict",
+        choices=[("approve", "approve"), ("flag", "flag")],
+        widget=forms.RadioSelect,
+    )
+    note = forms.CharField(
+        label="Note", required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 2})
+    )

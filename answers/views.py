@@ -1,0 +1,347 @@
+"""Reviewer pages: ask, verify a draft, the history, one answer claim by claim, a citation.
+
+A stored answer is shown exactly as computed (its payload); only the tiers of cited documents
+and their active corrections are read from the lane now, in one query each.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
+from answers.forms import AskForm, ReviewForm, VerifyForm
+from answers.models import Answer
+from answers.selectors import answer_dict, answer_list
+from answers.services import answer_ask, answer_review, answer_verify
+from citenexus_web.api_errors import ApiError
+from curation.models import Correction, Document, EvidenceUnit, Lane
+from curation.roles import Cap, can, caps_on, lanes_with
+from curation.views import is_htmx, tier_badge, tier_classes
+
+ERR_MAY_NOT_ASK = "you may not ask questions in any lane"
+ERR_NOT_CITED = "this claim does not cite or rely on that unit"
+PAGE_SIZE = 50
+
+
+def _ask_lanes(request: HttpRequest) -> list[Lane]:
+    lanes = list(lanes_with(request.user, Cap.ASK).order_by("slug"))
+    if not lanes:
+        raise PermissionDenied(ERR_MAY_NOT_ASK)
+    return lanes
+
+
+def _run(request: HttpRequest, form: Any, lanes: list[Lane], run: Any) -> HttpResponse | None:
+    """Call the service for a valid form; errors go beside the field they concern."""
+    if request.method != "POST" or not form.is_valid():
+        return None
+    lane = next(lane for lane in lanes if lane.slug == form.cleaned_data["lane"])
+    try:
+        answer = run(lane, form.cleaned_data)
+    except ApiError as exc:
+        field = str(exc.details.get("field") or "")
+        field = {"segments": "draft"}.get(field, field)
+        if exc.error_code == "unknown_citation_keys":
+            field = "draft"
+        form.add_error(field if field in form.fields else None, exc.message)
+        return None
+    return redirect("answer", answer_id=answer.pk)
+
+
+@login_required
+def ask_page(request: HttpRequest) -> HttpResponse:
+    lanes = _ask_lanes(request)
+    initial = {
+        "lane": request.GET.get("lane", ""),
+        "question": request.GET.get("question", ""),
+        "mode": request.GET.get("mode", ""),
+    }
+    form = AskForm(request.POST or None, lanes=lanes, initial=initial)
+
+    def run(lane: Lane, data: dict[str, Any]) -> Answer:
+        return answer_ask(
+            lane=lane,
+            question=data["question"],
+            mode=data["mode"] or None,
+            strategy=data["strategy"],
+            user=request.user,
+            actor=request.user.get_username(),
+        )
+
+    response = _run(request, form, lanes, run)
+    if response is not None:
+        return response
+    return render(request, "answers/ask.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def verify_page(request: HttpRequest) -> HttpResponse:
+    lanes = _ask_lanes(request)
+    form = VerifyForm(
+        request.POST or None, lanes=lanes, initial={"lane": request.GET.get("lane", "")}
+    )
+
+    def run(lane: Lane, data: dict[str, Any]) -> Answer:
+        return answer_verify(
+            lane=lane,
+            question=data["question"],
+            mode=data["mode"] or None,
+            segments=data["draft"],
+            user=request.user,
+            actor=request.user.get_username(),
+        )
+
+    response = _run(request, form, lanes, run)
+    if response is not None:
+        return response
+    return render(
+        request, "answers/verify.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def answer_history(request: HttpRequest) -> HttpResponse:
+    lanes = list(lanes_with(request.user, Cap.READ_ANSWERS).order_by("slug"))
+    if not lanes:
+        raise PermissionDenied("you may not read answers in any lane")
+    params = {
+        k: request.GET.get(k, "").strip()
+        for k in ("lane", "status", "refusal_code", "asked_by", "verdict", "q")
+    }
+    qs = answer_list(
+        user=request.user,
+        lane=params["lane"],
+        status=params["status"],
+        refusal_code=params["refusal_code"],
+        asked_by=params["asked_by"],
+    )
+    if params["verdict"]:
+        qs = qs.filter(review_verdict="" if params["verdict"] == "none" else params["verdict"])
+    if params["q"]:
+        qs = qs.filter(question__icontains=params["q"])
+    qs = qs.defer("payload", "text")
+    page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    ctx = {
+        "page": page,
+        "params": params,
+        "lanes": lanes,
+        "query": query.urlencode(),
+        "codes": sorted(REFUSAL_MEANINGS),
+    }
+    template = "answers/history.html#answers" if is_htmx(request) else "answers/history.html"
+    return render(request, template, ctx)
+
+
+def readable_answer(request: HttpRequest, answer_id: int) -> Answer:
+    answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
+    if answer is None or not can(request.user, Cap.READ_ANSWERS, answer.lane):
+        raise Http404("no such answer")
+    return answer
+
+
+def _document_tiers(lane: Lane, keys: set[str]) -> dict[str, dict[str, str]]:
+    """Each cited key's tier badge, from its document's metadata as it is now (one query)."""
+    doc_ids = {k.rsplit("#", 1)[0] for k in keys}
+    classes = tier_classes(lane)
+    authority = dict(
+        Document.objects.filter(lane=lane, document_id__in=doc_ids).values_list(
+            "document_id", "authority"
+        )
+    )
+    return {
+        k: tier_badge(
+            lane,
+            classes,
+            str((authority.get(k.rsplit("#", 1)[0]) or {}).get(lane.metadata_key, "")),
+        )
+        for k in keys
+    }
+
+
+def _claim_rows(
+    answer: Answer, data: dict[str, Any], tiers: dict[str, dict[str, str]]
+) -> list[dict[str, Any]]:
+    rows = []
+    for i, claim in enumerate(data.get("claims", [])):
+        supported = set(claim.get("supported_by", []))
+        chips = [
+            {
+                "key": key,
+                "tier": tiers.get(key),
+                "supports": key in supported,
+                "attributed": key == claim.get("attributed_to"),
+            }
+            for key in claim.get("citations", [])
+        ]
+        extra = [
+            {"key": k, "tier": tiers.get(k)}
+            for k in claim.get("supported_by", [])
+            if k not in claim.get("citations", [])
+        ]
+        rows.append(
+            {
+                "index": i,
+                "claim": claim,
+                "chips": chips,
+                "uncited_support": extra,
+                "status_meaning": STATUS_MEANINGS.get(claim.get("status", ""), ""),
+                "violations": [
+                    {**v, "meaning": VIOLATION_MEANINGS.get(v.get("kind", ""), "")}
+                    for v in claim.get("violations", [])
+                ],
+            }
+        )
+    return rows
+
+
+def signal_display(value: Any) -> str:
+    """A signal's value as the API spells it (true, "", [], …), compactly."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value == "":
+        return '""'
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ", ".join(value) if value else "[]"
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def _signals(evidence: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"name": k, "display": signal_display(v), "meaning": SIGNAL_MEANINGS.get(k, "")}
+        for k, v in evidence.items()
+        if k != "timings_ms"
+    ]
+
+
+@login_required
+def answer_page(request: HttpRequest, answer_id: int) -> HttpResponse:
+    answer = readable_answer(request, answer_id)
+    data = answer_dict(answer)
+    keys: set[str] = set()
+    for claim in data.get("claims", []):
+        keys |= set(claim.get("citations", [])) | set(claim.get("supported_by", []))
+    keys |= {w["key"] for w in data.get("withheld_detail", []) if w.get("key")}
+    tiers = _document_tiers(answer.lane, keys)
+    refusal = data.get("refusal") or None
+    caps = caps_on(request.user, answer.lane)
+    ctx = {
+        "answer": answer,
+        "data": data,
+        "lane": answer.lane,
+        "claims": _claim_rows(answer, data, tiers),
+        "refusal": refusal,
+        "refusal_meaning": REFUSAL_MEANINGS.get((refusal or {}).get("code", ""), ""),
+        "signals": _signals(data.get("evidence", {})),
+        "evidence": data.get("evidence", {}),
+        "timings": (data.get("evidence") or {}).get("timings_ms", {}),
+        "policy": data.get("policy", {}),
+        "tiers": tiers,
+        "may_review": Cap.REVIEW in caps,
+        "may_ask": Cap.ASK in caps,
+        "review_form": ReviewForm(
+            initial={"verdict": answer.review_verdict or None, "note": answer.review_note}
+        ),
+        "other_mode": "normal" if data.get("mode") == "strict" else "",
+    }
+    return render(request, "answers/answer.html", ctx)
+
+
+def supporting_span(claim: str, text: str, span: list[int] | None) -> tuple[str, str, str]:
+    """(before, highlighted, after): the judge's span when it gave one, else the longest match."""
+    if span and 0 <= span[0] < span[1] <= len(text):
+        return text[: span[0]], text[span[0] : span[1]], text[span[1] :]
+    matcher = difflib.SequenceMatcher(None, text.lower(), claim.lower(), autojunk=False)
+    block = matcher.find_longest_match(0, len(text), 0, len(claim))
+    if block.size < max(8, len(claim) // 4):
+        return text, "", ""
+    return text[: block.a], text[block.a : block.a + block.size], text[block.a + block.size :]
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def citation_panel(
+    request: HttpRequest, answer_id: int, claim_index: int, key: str
+) -> HttpResponse:
+    answer = readable_answer(request, answer_id)
+    claims = (answer.payload or {}).get("claims", [])
+    if not 0 <= claim_index < len(claims):
+        raise Http404("no such claim")
+    claim = claims[claim_index]
+    if key not in set(claim.get("citations", [])) | set(claim.get("supported_by", [])) | {
+        j.get("key") for j in claim.get("judgments", [])
+    }:
+        raise Http404(ERR_NOT_CITED)
+    document_id, _, ordinal = key.rpartition("#")
+    unit = (
+        EvidenceUnit.objects.filter(
+            lane=answer.lane,
+            document__document_id=document_id,
+            ordinal=int(ordinal) if ordinal.isdigit() else -1,
+        )
+        .select_related("document")
+        .order_by("-current", "-version")
+        .first()
+    )
+    judgments = [j for j in claim.get("judgments", []) if j.get("key") == key]
+    spans = [j["span"] for j in judgments if j.get("span")]
+    text = unit.text if unit else ""
+    before, mark, after = supporting_span(claim.get("text", ""), text, spans[0] if spans else None)
+    corrections = list(
+        Correction.objects.filter(
+            document__lane=answer.lane, document__document_id=document_id, active=True
+        )
+    )
+    ctx = {
+        "answer": answer,
+        "claim": claim,
+        "claim_index": claim_index,
+        "key": key,
+        "unit": unit,
+        "before": before,
+        "mark": mark,
+        "after": after,
+        "judgments": judgments,
+        "corrections": corrections,
+        "lane": answer.lane,
+        "tier": _document_tiers(answer.lane, {key}).get(key),
+        "supports": key in claim.get("supported_by", []),
+    }
+    template = "answers/citation.html#panel" if is_htmx(request) else "answers/citation.html"
+    return render(request, template, ctx)
+
+
+@login_required
+@require_POST
+def review_view(request: HttpRequest, answer_id: int) -> HttpResponse:
+    answer = readable_answer(request, answer_id)
+    if not can(request.user, Cap.REVIEW, answer.lane):
+        raise PermissionDenied("you may not review answers in this lane")
+    form = ReviewForm(request.POST)
+    if form.is_valid():
+        answer_review(
+            answer=answer,
+            verdict=form.cleaned_data["verdict"],
+            note=form.cleaned_data["note"],
+            actor=request.user.get_username(),
+        )
+        messages.success(request, f"Recorded: {form.cleaned_data['verdict']}.")
+    else:
+        messages.error(request, "Choose approve or flag.")
+    return redirect("answer", answer_id=answer.pk)

@@ -1,0 +1,165 @@
+"""Journeys through real Chromium: curator, admin, auditor and reviewer, one screenshot each."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django must still allow ORM calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+from curation.services.documents import document_ingest_text  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser, live_server: Any) -> Iterator[Page]:
+    context = browser.new_context(base_url=live_server.url, accept_downloads=True)
+    external: list[str] = []
+    context.on(
+        "request",
+        lambda r: (
+            external.append(r.url)
+            if not r.url.startswith(live_server.url) and not r.url.startswith("data:")
+            else None
+        ),
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+    assert external == [], f"pages made external requests: {external}"
+
+
+def sign_in(page: Page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill("pw-" + username)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Lanes")).to_be_visible()
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_a_curator_uploads_files_then_fixes_a_csv_typo_and_applies_it(
+    page: Page, curator: Any, lane: Any, tmp_path: Path
+) -> None:
+    sign_in(page, "curator")
+    page.goto(f"/lanes/{lane.slug}/upload/")
+    one, two = tmp_path / "ca-civ-1946.txt", tmp_path / "nolo-blog.md"
+    one.write_text("Section 1946. A landlord shall give thirty days notice.")
+    two.write_text("# Blog\n\nTenants usually get a month of notice.")
+    page.get_by_label("Files").set_input_files([str(one), str(two)])
+    page.get_by_label("Source type").fill("documentary")
+    page.get_by_role("button", name="Upload and ingest").click()
+    expect(page.locator("#job-progress")).to_contain_text("2 of 2 files processed")
+    expect(page.locator("#job-bar")).to_have_attribute("value", "100")
+
+    page.goto(f"/lanes/{lane.slug}/authority-csv/")
+    typo = tmp_path / "authority.csv"
+    typo.write_text(
+        "document_id,authority_tier\nca-civ-1946,controling-statute\nnolo-blog,secondary-blog\n"
+    )
+    page.get_by_label("Authority CSV").set_input_files(str(typo))
+    page.get_by_role("button", name="Preview").click()
+    expect(page.get_by_text("Unknown tiers")).to_be_visible()
+    expect(page.locator("table.problems")).to_contain_text("controlling-statute")
+    typo.write_text(
+        "document_id,authority_tier\nca-civ-1946,controlling-statute\nnolo-blog,secondary-blog\n"
+    )
+    page.get_by_label("Authority CSV").set_input_files(str(typo))
+    page.get_by_role("button", name="Preview").click()
+    page.get_by_role("button", name="Apply all 2 changes").click()
+    expect(page.get_by_role("heading", name="Applied")).to_be_visible()
+    shot(page, "curator-csv-applied")
+    page.goto(f"/lanes/{lane.slug}/?sort=-tier")
+    expect(page.locator("tbody tr").first).to_contain_text("controlling-statute")
+
+
+def test_an_admin_reorders_tiers_with_the_keyboard_and_raises_the_floor(
+    page: Page, admin: Any, lane: Any
+) -> None:
+    sign_in(page, "admin")
+    page.goto(f"/lanes/{lane.slug}/settings/")
+    page.get_by_role("button", name="Move statute up").focus()
+    page.keyboard.press("Enter")
+    names = page.locator(".tier-list input[name=name]")
+    expect(names.nth(1)).to_have_value("statute")
+    page.get_by_label("Floor (minimum tier)").select_option("statute")
+    expect(page.locator("#floor-preview")).to_contain_text("would fall below the floor")
+    page.get_by_role("button", name="Save tier order and floor").click()
+    expect(page.get_by_text("Tier order and floor saved.")).to_be_visible()
+    shot(page, "admin-tiers-saved")
+    lane.refresh_from_db()
+    assert lane.tier_order[-2] == "statute" and lane.minimum_tier == "statute"
+
+
+def test_an_auditor_filters_the_log_and_exports_csv(page: Page, auditor: Any, lane: Any) -> None:
+    document_ingest_text(
+        lane=lane,
+        document_id="ca-civ-1946",
+        text="Notice rules.",
+        source_type="documentary",
+        actor="carol",
+    )
+    sign_in(page, "auditor")
+    page.goto("/audit/")
+    expect(page.locator("#chain-status")).to_contain_text("intact")
+    page.get_by_label("Action").select_option("document.ingest")
+    page.get_by_role("button", name="Filter").click()
+    expect(page.locator("table.audit tbody")).to_contain_text("ca-civ-1946")
+    shot(page, "auditor-log")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="CSV").click()
+    content = Path(download.value.path()).read_text()
+    assert "document.ingest" in content and "ca-civ-1946" in content
+
+
+def test_a_reviewer_is_refused_below_the_floor_then_answered_in_normal_mode(
+    page: Page, reviewer: Any, lane: Any
+) -> None:
+    document_ingest_text(
+        lane=lane,
+        document_id="nolo-blog",
+        source_type="conversational",
+        actor="setup",
+        text="Tenant notice rules. A landlord must give tenants thirty days written notice before ending a month-to-month tenancy.",
+    )
+    sign_in(page, "reviewer")
+    page.goto(f"/ask/?lane={lane.slug}")
+    page.get_by_label("Question").fill(
+        "How many days notice must a landlord give before ending a month-to-month tenancy?"
+    )
+    page.get_by_label("Trust mode").select_option("strict")
+    page.get_by_role("button", name="Ask").click()
+    expect(page.locator(".refusal")).to_contain_text("below_authority_floor")
+    expect(page.locator(".withheld")).to_contain_text("nolo-blog")
+    page.get_by_role("link", name="Ask again in normal mode").click()
+    page.get_by_role("button", name="Ask").click()
+    expect(page.get_by_role("heading", name="Claims")).to_be_visible()
+    page.locator("a.chip").first.click()
+    expect(page.locator("#citation-panel mark")).to_be_visible()
+    expect(page.locator("#citation-panel")).to_contain_text("lexical")
+    shot(page, "reviewer-citation")

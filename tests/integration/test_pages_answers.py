@@ -1,0 +1,167 @@
+"""Reviewer pages: ask, the answer claim by claim, refusals explained, citations, verify, history."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from answers.forms import parse_draft
+from answers.models import Answer
+from answers.views import supporting_span
+from curation.services.documents import document_ingest_text
+
+pytestmark = pytest.mark.django_db
+BLOG = (
+    "Tenant notice rules. A landlord must give tenants thirty days written notice before ending "
+    "a month-to-month tenancy."
+)
+QUESTION = "How many days notice must a landlord give before ending a month-to-month tenancy?"
+
+
+def signed_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def blog_only(lane: Any) -> None:
+    document_ingest_text(
+        lane=lane, document_id="nolo-blog", text=BLOG, source_type="conversational", actor="setup"
+    )
+
+
+def ask(client: Client, lane: Any, mode: str) -> Answer:
+    response = client.post(
+        "/ask/", {"lane": lane.slug, "question": QUESTION, "mode": mode, "strategy": "single"}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Answer.objects.get(pk=int(response["Location"].rstrip("/").rsplit("/", 1)[1]))
+
+
+def test_strict_mode_refuses_below_the_floor_and_lists_what_was_withheld(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    answer = ask(client, lane, "strict")
+    html = client.get(f"/answers/{answer.pk}/").content.decode()
+    assert answer.refusal_code == "below_authority_floor"
+    assert "Refused" in html and "below_authority_floor" in html
+    assert "nolo-blog" in html and "secondary-blog" in html
+    assert "Ask again in normal mode" in html
+
+
+def test_normal_mode_answers_with_claims_citation_chips_and_signals(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    answer = ask(client, lane, "normal")
+    html = client.get(f"/answers/{answer.pk}/").content.decode()
+    assert answer.status == "answered", answer.payload.get("refusal")
+    assert "nolo-blog#" in html and 'class="chip' in html
+    assert "authority_floor_applied" in html and 'title="True only when' in html
+    assert "Policy snapshot" in html and "Timings" in html
+    assert "Record verdict" in html
+
+
+def test_a_citation_shows_the_unit_the_supporting_span_and_judges(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    answer = ask(client, lane, "normal")
+    claim = answer.payload["claims"][0]
+    key = claim["citations"][0]
+    url = f"/answers/{answer.pk}/claims/0/citations/{key.replace('#', '%23')}/"
+    html = client.get(url).content.decode()
+    assert "thirty days" in html and "<mark>" in html
+    assert "Judges" in html and "lexical" in html
+    fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in fragment
+    answer_html = client.get(f"/answers/{answer.pk}/").content.decode()
+    assert re.search(r'href="[^"]*citations/nolo-blog%23\d+/" hx-get=', answer_html)
+
+
+def test_a_key_the_claim_does_not_use_is_404(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    answer = ask(client, lane, "normal")
+    assert client.get(f"/answers/{answer.pk}/claims/0/citations/other%230/").status_code == 404
+    assert client.get(f"/answers/{answer.pk}/claims/99/citations/nolo-blog%230/").status_code == 404
+
+
+def test_a_review_verdict_is_recorded(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    answer = ask(client, lane, "normal")
+    client.post(f"/answers/{answer.pk}/review/", {"verdict": "flag", "note": "check the statute"})
+    answer.refresh_from_db()
+    assert answer.review_verdict == "flag" and answer.review_note == "check the statute"
+
+
+def test_an_auditor_reads_answers_but_may_not_ask_or_review(auditor, reviewer, lane, blog_only):
+    answer = ask(signed_in(reviewer), lane, "normal")
+    client = signed_in(auditor)
+    html = client.get(f"/answers/{answer.pk}/").content.decode()
+    assert "Record verdict" not in html
+    assert client.post(f"/answers/{answer.pk}/review/", {"verdict": "approve"}).status_code == 403
+    assert client.get("/ask/").status_code == 403
+
+
+def test_curators_and_outsiders_cannot_read_the_answer(
+    curator, outsider, reviewer, lane, blog_only
+):
+    answer = ask(signed_in(reviewer), lane, "normal")
+    assert signed_in(curator).get(f"/answers/{answer.pk}/").status_code == 404
+    assert signed_in(outsider).get(f"/answers/{answer.pk}/").status_code == 404
+    assert signed_in(curator).get("/ask/").status_code == 403
+
+
+def test_an_empty_question_is_reported_beside_the_field(reviewer, lane):
+    response = signed_in(reviewer).post(
+        "/ask/", {"lane": lane.slug, "question": "", "strategy": "single"}
+    )
+    assert response.status_code == 400
+    assert "id_question_error" in response.content.decode()
+
+
+def test_verify_judges_a_pasted_draft(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    draft = "A landlord must give tenants thirty days written notice. [nolo-blog#0]"
+    response = client.post(
+        "/verify/", {"lane": lane.slug, "question": QUESTION, "mode": "normal", "draft": draft}
+    )
+    assert response.status_code == 302
+    answer = Answer.objects.get()
+    assert answer.kind == "verify"
+
+
+def test_verify_lists_unknown_citation_keys_beside_the_draft(reviewer, lane, blog_only):
+    response = signed_in(reviewer).post(
+        "/verify/", {"lane": lane.slug, "question": QUESTION, "draft": "Thirty days. [ghost#4]"}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "id_draft_error" in html and "ghost#4" in html
+
+
+def test_history_filters_and_links_each_answer(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    refused = ask(client, lane, "strict")
+    answered = ask(client, lane, "normal")
+    html = client.get("/answers/?status=refused").content.decode()
+    assert (
+        f'href="/answers/{refused.pk}/"' in html and f'href="/answers/{answered.pk}/"' not in html
+    )
+    html = client.get("/answers/?refusal_code=below_authority_floor").content.decode()
+    assert "1 answer" in html
+
+
+def test_a_draft_is_parsed_into_segments_with_their_keys():
+    segments = parse_draft("First claim. [a#1, b#2]\n\nSecond claim [c#0].\nNo key here.")
+    assert segments == [
+        {"text": "First claim.", "citations": ["a#1", "b#2"]},
+        {"text": "Second claim.", "citations": ["c#0"]},
+        {"text": "No key here.", "citations": []},
+    ]
+
+
+def test_the_supporting_span_uses_the_judge_span_or_the_longest_match():
+    assert supporting_span("x", "abcdef", [1, 3]) == ("a", "bc", "def")
+    before, mark, after = supporting_span("thirty days notice", "give thirty days notice now", None)
+    assert mark == "thirty days notice" and before == "give "
+    assert supporting_span("zzz", "abc", None) == ("abc", "", "")
