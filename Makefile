@@ -24,7 +24,7 @@ run: install
 	$(PY) manage.py seed_demo
 	@echo ""
 	@echo "CiteNexus Web is starting at http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/)"
-	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
+	$(PY) -m uvicorn citenexus_web.asgi:application --host $(HOST) --port $(PORT)
 
 lint: install
 	$(VENV)/bin/ruff check .
