@@ -85,6 +85,16 @@ def _set_item(job_id: Any, index: int, **changes: Any) -> None:
     JobFile.objects.filter(job_id=job_id, index=index).delete()
 
 
+def _still_pending(job_id: Any, index: int) -> bool:
+    """Lock the job and say whether the item is still to do (inside the caller's transaction).
+
+    Two runners of one job (a duplicated or redelivered task) serialise here: the second waits
+    for the first's commit, then finds the item finished and writes nothing.
+    """
+    job = Job.objects.select_for_update().get(pk=job_id)
+    return bool(job.items[index]["status"] == PENDING)
+
+
 def _ingest_item(job: Job, item: dict[str, Any]) -> None:
     params = job.params
     lane = job.lane
@@ -120,6 +130,8 @@ def _ingest_item(job: Job, item: dict[str, Any]) -> None:
         if settings.CITENEXUS_FAULT_ITEM_DELAY:  # worker tests kill the worker here
             time.sleep(settings.CITENEXUS_FAULT_ITEM_DELAY)
         with transaction.atomic():
+            if not _still_pending(job.pk, index):
+                return
             result = document_write(
                 prepared=prepared, actor=job.created_by_name, user=job.created_by
             )
@@ -128,7 +140,8 @@ def _ingest_item(job: Job, item: dict[str, Any]) -> None:
         message = getattr(exc, "message", None) or str(exc)
         code = getattr(exc, "code", None) or getattr(exc, "error_code", "invalid")
         with transaction.atomic():
-            _set_item(job.pk, index, status=FAILED, error=str(message), error_code=str(code))
+            if _still_pending(job.pk, index):
+                _set_item(job.pk, index, status=FAILED, error=str(message), error_code=str(code))
 
 
 def job_run(*, job_id: str) -> None:
