@@ -7,4 +7,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CITENEXUS_AUDIT_ALLOW_TRUNCATE = True
 # Fast deterministic vectors by default; tests of the real embedder ask for it by name.
 CITENEXUS_EMBEDDER = "hashing"
+CITENEXUS_GROUND_THRESHOLD = 0.25  # calibrated for the hashing embedder's scale
 CITENEXUS_TASKS_EAGER = True

@@ -249,3 +249,15 @@ class JobFile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} of job {self.job_id}"
+
+
+class EmbeddingSpace(models.Model):
+    """Which embedder the stored vectors come from (one row). A deployment whose embedder
+    differs is refused until ``manage.py reembed`` moves every unit to the new one."""
+
+    name = models.CharField(max_length=100)
+    dimension = models.PositiveIntegerField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.dimension} dimensions)"

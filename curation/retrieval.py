@@ -6,6 +6,7 @@ applied after grounding, by the domain's ``select_by_authority``.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -29,6 +30,8 @@ _UNIT_COLUMNS = """
 
 def _unit(row: Sequence[Any], embedding: Sequence[float] | None = None) -> Unit:
     ordinal, text, heading, scope, meta, version, document_id, source_type, title = row[:9]
+    if isinstance(meta, str):  # Django's psycopg setup hands jsonb back as text in raw SQL
+        meta = json.loads(meta)
     return Unit(
         document_id=document_id,
         ordinal=ordinal,
@@ -62,7 +65,7 @@ class PostgresRetriever:
             return []
         sql = f"""
             WITH q AS (SELECT to_tsquery('english', %s) AS query)
-            SELECT {_UNIT_COLUMNS}, ts_rank_cd(u.search, q.query, 32) AS score
+            SELECT {_UNIT_COLUMNS}, ts_rank_cd(u.search, q.query, 32) AS score, u.embedding
             FROM curation_evidenceunit u
             JOIN curation_document d ON d.id = u.document_id, q
             WHERE u.lane_id = %s AND u.current AND u.search @@ q.query
@@ -73,7 +76,7 @@ class PostgresRetriever:
         with connection.cursor() as cursor:
             cursor.execute(sql, [tsquery, self.lane.pk, k])
             rows = cursor.fetchall()
-        return [ScoredUnit(_unit(row), float(row[9])) for row in rows]
+        return [ScoredUnit(_unit(row, _vector(row[10])), float(row[9])) for row in rows]
 
     def search_vector(self, vector: Sequence[float], k: int) -> Sequence[ScoredUnit]:
         cast = vector_cast(len(vector))

@@ -90,6 +90,9 @@ def document_authority(
 
 def document_prepare(prepared: PreparedDocument) -> PreparedDocument:
     """Segment and embed (slow; no transaction held)."""
+    from curation.services.embedding_space import embedding_space_check
+
+    embedding_space_check()
     prepared.pieces = segment(
         prepared.text,
         target_chars=settings.CITENEXUS_UNIT_CHARS,
@@ -322,3 +325,64 @@ def document_authority_set(
             "after": document.authority,
         },
     )
+
+
+@dataclass
+class TextItem:
+    """One document for ``document_ingest_many``."""
+
+    document_id: str
+    text: str
+    source_type: str
+    title: str = ""
+    authority: dict[str, str] = field(default_factory=dict)
+    fmt: str = "txt"
+    filename: str = ""
+
+
+def document_ingest_many(
+    *, lane: Lane, items: list[TextItem], actor: str, may_assert: bool = False, user: Any = None
+) -> list[dict[str, Any]]:
+    """Ingest many documents, embedding all their units in shared batches (bulk ingest, bench).
+
+    Each document is still written in its own transaction with its own audit event, exactly
+    as a single ingest would be; only the embedding is pooled so the embedder runs full batches.
+    """
+    from curation.services.embedding_space import embedding_space_check
+
+    embedding_space_check()
+    existing = {
+        d.document_id: d.content_hash
+        for d in Document.objects.filter(lane=lane, document_id__in=[i.document_id for i in items])
+    }
+    prepared: list[PreparedDocument] = []
+    for item in items:
+        stored = document_authority(
+            lane=lane, source_type=item.source_type, authority=item.authority, may_assert=may_assert
+        )
+        p = PreparedDocument(
+            lane=lane,
+            document_id=item.document_id,
+            title=item.title,
+            source_type=item.source_type,
+            source_system="",
+            text=item.text,
+            format=item.fmt,
+            filename=item.filename,
+            authority=stored,
+            supplied=item.authority,
+        )
+        if existing.get(p.document_id) != p.hash:
+            p.pieces = segment(
+                p.text,
+                target_chars=settings.CITENEXUS_UNIT_CHARS,
+                overlap_chars=settings.CITENEXUS_UNIT_OVERLAP,
+            )
+        prepared.append(p)
+    texts = [embedding_text(piece, title=p.title) for p in prepared for piece in p.pieces]
+    vectors = get_embedder().embed(texts) if texts else []
+    offset = 0
+    for p in prepared:
+        p.vectors = vectors[offset : offset + len(p.pieces)]
+        offset += len(p.pieces)
+    return [document_write(prepared=p, actor=actor, user=user) for p in prepared]

@@ -18,7 +18,9 @@ from django.db import connection
 with connection.cursor() as c:
     c.execute("SELECT pg_postmaster_start_time()::text, inet_server_port(), current_setting('data_directory')")
     start, port, data = c.fetchone()
+    c.execute("SELECT pg_advisory_lock(4242)")  # CREATE TABLE IF NOT EXISTS itself races
     c.execute("CREATE TABLE IF NOT EXISTS probe (pid int)")
+    c.execute("SELECT pg_advisory_unlock(4242)")
     c.execute("INSERT INTO probe VALUES (%s)", [os.getpid()])
     c.execute("SELECT default_version FROM pg_available_extensions WHERE name = 'vector'")
     vector = c.fetchone()[0]

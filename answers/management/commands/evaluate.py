@@ -71,12 +71,14 @@ class Command(BaseCommand):
                 tier_key=lane.metadata_key,
                 lane_jurisdiction=lane.jurisdiction,
             ).to_dict()
-        if options["output"]:
-            Path(options["output"]).write_text(json.dumps(reports, indent=2), encoding="utf-8")
         if options["json"]:
             self.stdout.write(json.dumps(reports, indent=2))
-            return
-        self._table(reports, len(golden), options["show_mismatches"])
+        else:
+            self._table(reports, len(golden), options["show_mismatches"])
+        if options["output"]:
+            output = Path(options["output"])
+            output.parent.mkdir(parents=True, exist_ok=True)
+            output.write_text(json.dumps(reports, indent=2), encoding="utf-8")
 
     def _table(self, reports: dict[str, dict[str, Any]], total: int, mismatches: bool) -> None:
         runs = list(reports)

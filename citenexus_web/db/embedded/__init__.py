@@ -50,8 +50,11 @@ def _create_database(host: str, database: str) -> None:
     with psycopg.connect(host=host, user="postgres", dbname="postgres", autocommit=True) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone()
         if not exists:
-            # Another process may create it between our check and our create.
-            with contextlib.suppress(psycopg.errors.DuplicateDatabase):
+            # Another process may create it between our check and our create: PostgreSQL then
+            # reports either the duplicate database or the catalog's unique violation.
+            with contextlib.suppress(
+                psycopg.errors.DuplicateDatabase, psycopg.errors.UniqueViolation
+            ):
                 conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))
 
 

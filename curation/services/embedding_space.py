@@ -1,0 +1,108 @@
+"""One embedder per deployment (SPEC §11.13): the stored vectors and the configured embedder
+must agree, and changing embedder is a re-embed of every unit, never a silent mix."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import connection, transaction
+
+from audit.services import audit_record
+from citenexus_web.api_errors import ApiError
+from curation.embedding import get_embedder
+from curation.models import EmbeddingSpace, EvidenceUnit, Job
+from curation.vector_index import DROP_INDEX_SQL, create_index_sql
+
+log = logging.getLogger(__name__)
+
+ERR_EMBEDDER_MISMATCH = (
+    "the stored vectors come from {stored} but this deployment is configured with {configured}; "
+    "run `manage.py reembed` to move every unit to the configured embedder"
+)
+BATCH = 256
+
+
+def embedding_space_check() -> None:
+    """Refuse to write vectors from an embedder other than the one the stored vectors come from."""
+    embedder = get_embedder()
+    space = EmbeddingSpace.objects.first()
+    if space is None:
+        with transaction.atomic():
+            if not EmbeddingSpace.objects.select_for_update().exists():
+                EmbeddingSpace.objects.create(name=embedder.name, dimension=embedder.dimension)
+        return
+    if (space.name, space.dimension) != (embedder.name, embedder.dimension):
+        raise ApiError(
+            "embedder_mismatch",
+            ERR_EMBEDDER_MISMATCH.format(
+                stored=f"{space.name} ({space.dimension} dimensions)",
+                configured=f"{embedder.name} ({embedder.dimension} dimensions)",
+            ),
+            status_code=409,
+        )
+
+
+def reembed_all(*, actor: str, progress: Callable[[int, int], None] | None = None) -> Job:
+    """Re-embed every unit (current and retired) with the configured embedder, as a job.
+
+    The HNSW index is dropped first and rebuilt for the new dimension at the end, so the
+    table never holds an index over mixed dimensions.
+    """
+    embedder = get_embedder()
+    total = EvidenceUnit.objects.count()
+    job = Job.objects.create(
+        kind="reembed", created_by_name=actor, params={"embedder": embedder.name}
+    )
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING)
+    with connection.cursor() as cursor:
+        cursor.execute(DROP_INDEX_SQL)
+    done = 0
+    last_id = 0
+    while True:
+        batch = list(
+            EvidenceUnit.objects.filter(pk__gt=last_id)
+            .select_related("document")
+            .order_by("pk")[:BATCH]
+        )
+        if not batch:
+            break
+        from citenexus.ingest import Piece, embedding_text
+
+        texts = [
+            embedding_text(
+                Piece(
+                    ordinal=u.ordinal,
+                    text=u.text,
+                    start=u.start,
+                    end=u.end,
+                    heading_path=tuple(h for h in u.heading.split(" › ") if h),
+                    scope=u.scope,
+                ),
+                title=u.document.title,
+            )
+            for u in batch
+        ]
+        vectors = embedder.embed(texts)
+        with transaction.atomic():
+            for unit, vector in zip(batch, vectors, strict=True):
+                unit.embedding = vector
+            EvidenceUnit.objects.bulk_update(batch, ["embedding"])
+        done += len(batch)
+        last_id = batch[-1].pk
+        Job.objects.filter(pk=job.pk).update(progress=round(done / total, 4) if total else 1.0)
+        if progress:
+            progress(done, total)
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(create_index_sql(embedder.dimension))
+        EmbeddingSpace.objects.all().delete()
+        EmbeddingSpace.objects.create(name=embedder.name, dimension=embedder.dimension)
+        audit_record(
+            actor=actor,
+            action="embedder.change",
+            details={"embedder": embedder.name, "dimension": embedder.dimension, "units": done},
+        )
+        Job.objects.filter(pk=job.pk).update(status=Job.Status.DONE, progress=1.0)
+    job.refresh_from_db()
+    return job

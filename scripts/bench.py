@@ -1,0 +1,222 @@
+"""`make bench`: ingest and ask benchmarks on a generated corpus, outside the test run.
+
+Ingest: a generated corpus of 2,000 documents (~1 million words, fixed seed) is ingested into
+its own database through the same services as the app (segmentation, embedding with the
+deployment's embedder, atomic writes with audit events). Reported: documents/s, units/s, the
+embedder's raw throughput on the same unit texts, the pipeline's own overhead as a share of
+embedding time, and peak memory. Ask: extractive answers on that lane (well over 10,000 units),
+p50/p95 latency. Results go to bench-results/bench.json and docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "citenexus_web.settings")
+os.environ.setdefault("CITENEXUS_DB_NAME", "citenexus_bench")
+os.environ.setdefault("LOG_LEVEL", "WARNING")
+
+STATES = ["California", "Texas", "Florida", "New York", "Oregon", "Nevada"]
+SUBJECTS = [
+    ("security deposit", "return the security deposit", "days after the tenant vacates"),
+    ("notice of termination", "give written notice", "days before the termination date"),
+    ("entry", "give written notice before entering the dwelling", "hours in advance"),
+    ("repairs", "make repairs to keep the dwelling habitable", "days after written notice"),
+    ("late fees", "charge a late fee", "days after rent is due"),
+    ("rent increase", "give notice of a rent increase", "days before it takes effect"),
+]
+PARTIES = ["landlord", "owner", "lessor", "property manager"]
+OTHERS = ["tenant", "lessee", "occupant", "resident"]
+VERBS = ["shall", "must", "may not", "is required to", "is not required to"]
+FILLER = (
+    "For purposes of this section, a dwelling includes any structure used for residential "
+    "occupancy together with its grounds and common areas."
+)
+
+
+def make_document(rng: random.Random, n: int, target_words: int) -> tuple[str, str, dict[str, str]]:
+    state = STATES[n % len(STATES)]
+    subject, duty, tail = SUBJECTS[n % len(SUBJECTS)]
+    section = f"{rng.randint(100, 999)}.{rng.randint(1, 99)}"
+    lines = [
+        f"Section {section}. {subject.title()} ({state})",
+        "",
+        f"(a) This section applies to residential tenancies in {state}.",
+        "",
+    ]
+    letter = ord("b")
+    words = 20
+    while words < target_words:
+        party, other = rng.choice(PARTIES), rng.choice(OTHERS)
+        days = rng.choice([3, 7, 14, 21, 24, 30, 45, 60, 90])
+        sentence = (
+            f"({chr(letter)}) The {party} {rng.choice(VERBS)} {duty} to the {other} within {days} {tail}, "
+            f"unless the {other} has agreed otherwise in writing. {FILLER} "
+            f"A {party} who violates this subdivision is liable to the {other} for actual damages "
+            f"and a penalty of up to {rng.randint(2, 9) * 100} dollars."
+        )
+        lines += [sentence, ""]
+        words += len(sentence.split())
+        letter = letter + 1 if letter < ord("z") else ord("b")
+    tier = "controlling-statute" if state == "California" else "out-of-jurisdiction"
+    return f"bench-{n:05d}", "\n".join(lines), {"authority_tier": tier, "jurisdiction": state}
+
+
+class TimedEmbedder:
+    """Wraps the deployment's embedder to count the time spent inside it."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.name = inner.name  # type: ignore[attr-defined]
+        self.dimension = inner.dimension  # type: ignore[attr-defined]
+        self.seconds = 0.0
+        self.texts = 0
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        start = time.perf_counter()
+        try:
+            return self.inner.embed(texts)  # type: ignore[attr-defined,no-any-return]
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.texts += len(texts)
+
+
+def reset_database() -> None:
+    import django
+    from django.conf import settings
+
+    if not settings.EMBEDDED_DATABASE:
+        return
+    import psycopg
+
+    from citenexus_web.db.embedded import ensure_server
+
+    host = ensure_server(settings.CITENEXUS_DATA_DIR, "postgres")
+    with psycopg.connect(host=host, user="postgres", dbname="postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{os.environ["CITENEXUS_DB_NAME"]}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{os.environ["CITENEXUS_DB_NAME"]}"')
+    django.db.connections.close_all()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--documents", type=int, default=2000)
+    parser.add_argument("--words", type=int, default=500, help="words per document")
+    parser.add_argument("--batch", type=int, default=50, help="documents per ingest batch")
+    parser.add_argument("--questions", type=int, default=60)
+    parser.add_argument("--output", default=str(ROOT / "bench-results" / "bench.json"))
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    reset_database()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    import curation.embedding as embedding_module
+    from answers.services import answer_compute
+    from curation.models import EvidenceUnit
+    from curation.services.documents import TextItem, document_ingest_many
+    from curation.services.lanes import lane_create
+
+    embedder = TimedEmbedder(embedding_module.get_embedder())
+    embedding_module.get_embedder = lambda: embedder  # type: ignore[assignment]
+    import curation.services.documents as documents_module
+
+    documents_module.get_embedder = lambda: embedder  # type: ignore[assignment]
+
+    lane = lane_create(
+        actor="bench",
+        slug="bench",
+        name="Benchmark lane",
+        profile="ordered.v1",
+        tier_order=[
+            "out-of-jurisdiction",
+            "secondary-blog",
+            "general-statute",
+            "statute",
+            "binding-appellate",
+            "controlling-statute",
+        ],
+        minimum_tier="general-statute",
+        jurisdiction="CA",
+        policy={"documentary": "statute", "conversational": "secondary-blog"},
+    )
+    rng = random.Random(20261130)
+    corpus = [make_document(rng, n, args.words) for n in range(args.documents)]
+    total_words = sum(len(text.split()) for _, text, _ in corpus)
+    print(f"corpus: {len(corpus)} documents, {total_words} words", flush=True)
+
+    start = time.perf_counter()
+    for i in range(0, len(corpus), args.batch):
+        chunk = corpus[i : i + args.batch]
+        document_ingest_many(
+            lane=lane,
+            items=[TextItem(d, t, "documentary", title=d, authority=a) for d, t, a in chunk],
+            actor="bench",
+            may_assert=True,
+        )
+        done = i + len(chunk)
+        print(f"\ringested {done}/{len(corpus)}", end="", flush=True)
+    ingest_seconds = time.perf_counter() - start
+    print(flush=True)
+    units = EvidenceUnit.objects.filter(lane=lane).count()
+    embed_seconds = embedder.seconds
+
+    texts = list(EvidenceUnit.objects.filter(lane=lane).values_list("text", flat=True)[:2000])
+    raw_start = time.perf_counter()
+    for i in range(0, len(texts), 64):
+        embedder.inner.embed(texts[i : i + 64])  # type: ignore[attr-defined]
+    raw_rate = len(texts) / (time.perf_counter() - raw_start)
+
+    questions = [
+        f"How many days does a {rng.choice(PARTIES)} have to {SUBJECTS[n % len(SUBJECTS)][1]} in {STATES[n % len(STATES)]}?"
+        for n in range(args.questions)
+    ]
+    latencies = []
+    statuses: dict[str, int] = {}
+    for question in questions:
+        t0 = time.perf_counter()
+        answer = answer_compute(lane=lane, question=question, mode="strict")
+        latencies.append((time.perf_counter() - t0) * 1000)
+        key = answer.to_dict()["status"]
+        statuses[key] = statuses.get(key, 0) + 1
+    latencies.sort() if latencies else latencies.append(0.0)
+    p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]
+
+    result = {
+        "documents": len(corpus),
+        "words": total_words,
+        "units": units,
+        "embedder": embedder.name,
+        "ingest_seconds": round(ingest_seconds, 2),
+        "documents_per_s": round(len(corpus) / ingest_seconds, 2),
+        "units_per_s": round(units / ingest_seconds, 2),
+        "embedding_seconds_in_ingest": round(embed_seconds, 2),
+        "embedder_raw_units_per_s": round(raw_rate, 2),
+        "overhead_share_of_embedding": round((ingest_seconds - embed_seconds) / embed_seconds, 4),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "ask_questions": len(questions),
+        "ask_statuses": statuses,
+        "ask_p50_ms": round(statistics.median(latencies), 1),
+        "ask_p95_ms": round(p95, 1),
+        "ask_max_ms": round(latencies[-1], 1),
+    }
+    Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.output).write_text(json.dumps(result, indent=2), encoding="utf-8")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

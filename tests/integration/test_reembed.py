@@ -1,0 +1,65 @@
+"""One embedder per deployment: a different one is refused until every unit is re-embedded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from audit.models import AuditEvent
+from citenexus_web.api_errors import ApiError
+from curation.embedding import get_embedder
+from curation.models import EmbeddingSpace, EvidenceUnit
+from curation.retrieval import PostgresRetriever
+from curation.services.documents import document_ingest_text
+from curation.services.embedding_space import reembed_all
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def fresh_embedder() -> Any:
+    get_embedder.cache_clear()
+    yield
+    get_embedder.cache_clear()
+
+
+def ingest(lane: Any, document_id: str, text: str) -> None:
+    document_ingest_text(
+        lane=lane, document_id=document_id, text=text, source_type="documentary", actor="t"
+    )
+
+
+def index_definition() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'unit_embedding_hnsw'")
+        row = cursor.fetchone()
+    return row[0] if row else ""
+
+
+def test_a_different_embedder_is_refused_until_reembed(
+    lane: Any, settings: Any, fresh_embedder: Any
+) -> None:
+    ingest(lane, "a", "The landlord shall return the deposit within 21 days.")
+    assert EmbeddingSpace.objects.get().dimension == 384
+
+    settings.CITENEXUS_EMBED_DIMENSION = 128
+    get_embedder.cache_clear()
+    with pytest.raises(ApiError) as refused:
+        ingest(lane, "b", "A tenant may terminate with 30 days notice.")
+    assert refused.value.error_code == "embedder_mismatch"
+    assert "reembed" in refused.value.message
+
+    job = reembed_all(actor="cli:ops")
+    assert job.status == "done" and job.progress == 1.0
+    assert {len(u.embedding) for u in EvidenceUnit.objects.all()} == {128}
+    assert "vector(128)" in index_definition()
+    assert EmbeddingSpace.objects.get().dimension == 128
+    assert AuditEvent.objects.filter(action="embedder.change").exists()
+
+    ingest(lane, "b", "A tenant may terminate with 30 days notice.")
+    hits = PostgresRetriever(lane).search_vector(
+        get_embedder().embed(["deposit within 21 days"])[0], 5
+    )
+    assert hits and hits[0].unit.document_id == "a"

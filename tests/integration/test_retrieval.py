@@ -1,0 +1,108 @@
+"""The PostgreSQL retriever: lane and current version only, never tier; text and vector search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from curation.embedding import get_embedder
+from curation.retrieval import PostgresRetriever, or_tsquery_terms
+from curation.services.documents import document_ingest_text
+
+pytestmark = pytest.mark.django_db
+
+DEPOSIT = "The landlord shall return the security deposit within 21 days after the tenant vacates."
+NOTICE = "A landlord shall give at least 60 days notice to end a month-to-month tenancy."
+
+
+def ingest(lane: Any, document_id: str, text: str, tier: str = "") -> None:
+    document_ingest_text(
+        lane=lane,
+        document_id=document_id,
+        text=text,
+        source_type="documentary",
+        actor="t",
+        authority={"authority_tier": tier} if tier else {},
+        may_assert=True,
+    )
+
+
+def test_text_search_finds_the_unit_and_carries_its_authority(lane: Any) -> None:
+    ingest(lane, "deposit", DEPOSIT, tier="controlling-statute")
+    ingest(lane, "notice", NOTICE)
+    hits = PostgresRetriever(lane).search_text("How many days to return a security deposit?", 10)
+    assert hits[0].unit.document_id == "deposit"
+    assert hits[0].unit.key == "deposit#0"
+    assert hits[0].unit.authority_meta["authority_tier"] == "controlling-statute"
+    assert hits[0].score > 0
+
+
+def test_vector_search_ranks_by_cosine_similarity(lane: Any) -> None:
+    ingest(lane, "deposit", DEPOSIT)
+    ingest(lane, "notice", NOTICE)
+    vector = get_embedder().embed([DEPOSIT])[0]
+    hits = PostgresRetriever(lane).search_vector(vector, 10)
+    assert [h.unit.document_id for h in hits][:1] == ["deposit"]
+    assert hits[0].score == pytest.approx(1.0, abs=1e-3)
+    assert hits[0].unit.embedding is not None and len(hits[0].unit.embedding) == 384
+
+
+def test_retrieval_never_filters_by_tier(lane: Any) -> None:
+    ingest(lane, "fl-deposit", DEPOSIT, tier="out-of-jurisdiction")
+    retriever = PostgresRetriever(lane)
+    assert [h.unit.document_id for h in retriever.search_text("security deposit", 5)] == [
+        "fl-deposit"
+    ]
+    vector = get_embedder().embed([DEPOSIT])[0]
+    assert [h.unit.document_id for h in retriever.search_vector(vector, 5)] == ["fl-deposit"]
+
+
+def test_another_lane_is_invisible_to_every_search(lane: Any, other_lane: Any) -> None:
+    ingest(other_lane, "ny-deposit", DEPOSIT)
+    retriever = PostgresRetriever(lane)
+    assert retriever.search_text("security deposit", 5) == []
+    assert retriever.search_vector(get_embedder().embed([DEPOSIT])[0], 5) == []
+    assert retriever.units_by_key(["ny-deposit#0"]) == {}
+
+
+def test_only_the_current_version_is_retrieved(lane: Any) -> None:
+    ingest(lane, "deposit", DEPOSIT)
+    ingest(lane, "deposit", DEPOSIT.replace("21 days", "14 days"))
+    retriever = PostgresRetriever(lane)
+    texts = [h.unit.text for h in retriever.search_text("security deposit days", 10)]
+    assert texts and all("14 days" in t for t in texts)
+    assert retriever.units_by_key(["deposit#0"])["deposit#0"].version == 2
+
+
+def test_units_by_key_ignores_malformed_and_unknown_keys(lane: Any) -> None:
+    ingest(lane, "deposit", DEPOSIT)
+    found = PostgresRetriever(lane).units_by_key(
+        ["deposit#0", "deposit#9", "nonsense", "#1", "x#y"]
+    )
+    assert list(found) == ["deposit#0"]
+
+
+@pytest.mark.parametrize(
+    ("query", "terms"),
+    [
+        ("What's the notice?", ["whats", "the", "notice"]),
+        ("!!! ???", []),
+        ("§ 1946.1 (a)", ["1946.1"]),
+        ("a b cc", ["cc"]),
+    ],
+)
+def test_the_text_query_is_a_safe_or_of_words(query: str, terms: list[str]) -> None:
+    assert or_tsquery_terms(query) == terms
+
+
+def test_punctuation_and_operators_in_a_question_cannot_break_the_query(lane: Any) -> None:
+    ingest(lane, "deposit", DEPOSIT)
+    hits = PostgresRetriever(lane).search_text("deposit & | ! ( ) :* <-> 'quoted' \\", 5)
+    assert [h.unit.document_id for h in hits] == ["deposit"]
+
+
+def test_text_hits_carry_the_stored_embedding_for_the_embedding_judge(lane: Any) -> None:
+    ingest(lane, "deposit", DEPOSIT)
+    hit = PostgresRetriever(lane).search_text("security deposit", 5)[0]
+    assert hit.unit.embedding is not None and len(hit.unit.embedding) == 384
