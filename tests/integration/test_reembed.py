@@ -14,6 +14,7 @@ from curation.models import EmbeddingSpace, EvidenceUnit
 from curation.retrieval import PostgresRetriever
 from curation.services.documents import document_ingest_text
 from curation.services.embedding_space import reembed_all
+from curation.vector_index import rebuild_index
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,8 +22,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def fresh_embedder() -> Any:
     get_embedder.cache_clear()
+    dimension = get_embedder().dimension
     yield
     get_embedder.cache_clear()
+    # The index is DDL: a transactional test's flush does not undo it, so the next tests would
+    # find a vector(128) index. Put the deployment's index back before the flush.
+    EvidenceUnit.objects.all().delete()
+    EmbeddingSpace.objects.all().delete()
+    with connection.cursor() as cursor:
+        rebuild_index(cursor, dimension)
 
 
 def ingest(lane: Any, document_id: str, text: str) -> None:
