@@ -9,6 +9,9 @@ documents). The metrics a reviewer cares about:
 - ``groundedness_rate`` / ``citation_rate``: means over answered questions of the answer's signals;
 - ``out_of_jurisdiction_citations``: citations of kept or hedged claims to a source whose tier is
   the lane's out-of-jurisdiction tier or whose ``jurisdiction`` differs from the lane's;
+- ``wrong_jurisdiction_citations``: citations of kept or hedged claims to a source whose
+  ``jurisdiction`` differs from the jurisdiction the question asks about (the one it names, else the
+  lane's) — Florida law quoted for a Texas question;
 - ``refusal_code_accuracy``: of the refusals expected with a code, the share with that code;
 - ``expected_document_hit_rate``: of answered answerable questions, the share citing an expected document.
 """
@@ -20,6 +23,8 @@ import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from citenexus.domain.applicability import jurisdictions_named, normalise_jurisdiction
 
 OUT_OF_JURISDICTION_TIER = "out-of-jurisdiction"
 ANSWERABLE = "answerable"
@@ -89,6 +94,7 @@ class Report:
     groundedness_rate: float = 0.0
     citation_rate: float = 0.0
     out_of_jurisdiction_citations: int = 0
+    wrong_jurisdiction_citations: int = 0
     refusal_code_accuracy: float = 0.0
     expected_document_hit_rate: float = 0.0
     by_category: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -104,6 +110,14 @@ def _rate(numerator: int, denominator: int) -> float:
 
 def _mean(values: Sequence[float]) -> float:
     return round(sum(values) / len(values), 4) if values else 1.0
+
+
+def asked_jurisdictions(question: str, lane_jurisdiction: str) -> frozenset[str]:
+    """The jurisdictions a question asks about: those it names, else the lane's."""
+    named = jurisdictions_named(question)
+    if not named and lane_jurisdiction:
+        return frozenset({normalise_jurisdiction(lane_jurisdiction)})
+    return named
 
 
 def is_out_of_jurisdiction(meta: Mapping[str, str], tier_key: str, lane_jurisdiction: str) -> bool:
@@ -138,10 +152,14 @@ def score(
     report.groundedness_rate = _mean([float(e.get("groundedness_rate", 0.0)) for e in evidence])
     report.citation_rate = _mean([float(e.get("citation_rate", 0.0)) for e in evidence])
     for o in answered:
+        asked = asked_jurisdictions(o.golden.question, lane_jurisdiction)
         for key in o.cited_keys():
             meta = metadata_of.get(key.rpartition("#")[0], {})
             if is_out_of_jurisdiction(meta, tier_key, lane_jurisdiction):
                 report.out_of_jurisdiction_citations += 1
+            source = meta.get("jurisdiction", "")
+            if asked and source and normalise_jurisdiction(source) not in asked:
+                report.wrong_jurisdiction_citations += 1
     coded = [o for o in unanswerable if o.golden.expected_refusal_code]
     report.refusal_code_accuracy = _rate(
         sum(o.refusal_code == o.golden.expected_refusal_code for o in coded), len(coded)

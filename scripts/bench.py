@@ -58,7 +58,8 @@ def make_document(rng: random.Random, n: int, target_words: int) -> tuple[str, s
     words = 20
     while words < target_words:
         party, other = rng.choice(PARTIES), rng.choice(OTHERS)
-        days = rng.choice([3, 7, 14, 21, 24, 30, 45, 60, 90])
+        # One value per state and subject, so sources of equal rank agree (no false conflicts).
+        days = [3, 7, 14, 21, 24, 30, 45, 60, 90][(n % len(STATES) + 3 * (n % len(SUBJECTS))) % 9]
         sentence = (
             f"({chr(letter)}) The {party} {rng.choice(VERBS)} {duty} to the {other} within {days} {tail}, "
             f"unless the {other} has agreed otherwise in writing. {FILLER} "
@@ -110,7 +111,7 @@ def reset_database() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--documents", type=int, default=2000)
+    parser.add_argument("--documents", type=int, default=2500)
     parser.add_argument("--words", type=int, default=500, help="words per document")
     parser.add_argument("--batch", type=int, default=50, help="documents per ingest batch")
     parser.add_argument("--questions", type=int, default=60)
@@ -180,8 +181,11 @@ def main() -> None:
         embedder.inner.embed(texts[i : i + 64])  # type: ignore[attr-defined]
     raw_rate = len(texts) / (time.perf_counter() - raw_start)
 
+    # Questions about the lane's own jurisdiction (answerable) and about other states (refused as
+    # not applicable), in the proportion of the corpus.
     questions = [
-        f"How many days does a {rng.choice(PARTIES)} have to {SUBJECTS[n % len(SUBJECTS)][1]} in {STATES[n % len(STATES)]}?"
+        f"How many days does a {rng.choice(PARTIES)} have to {SUBJECTS[n % len(SUBJECTS)][1]}"
+        + (" in California?" if n % 3 else f" in {STATES[1 + n % (len(STATES) - 1)]}?")
         for n in range(args.questions)
     ]
     latencies = []
@@ -190,7 +194,8 @@ def main() -> None:
         t0 = time.perf_counter()
         answer = answer_compute(lane=lane, question=question, mode="strict")
         latencies.append((time.perf_counter() - t0) * 1000)
-        key = answer.to_dict()["status"]
+        data = answer.to_dict()
+        key = data["status"] + (f":{data['refusal']['code']}" if data["refusal"] else "")
         statuses[key] = statuses.get(key, 0) + 1
     latencies.sort() if latencies else latencies.append(0.0)
     p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]

@@ -22,6 +22,7 @@ METRICS = (
     "groundedness_rate",
     "citation_rate",
     "out_of_jurisdiction_citations",
+    "wrong_jurisdiction_citations",
     "refusal_code_accuracy",
     "expected_document_hit_rate",
 )
