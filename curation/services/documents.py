@@ -386,3 +386,36 @@ def document_ingest_many(
         p.vectors = vectors[offset : offset + len(p.pieces)]
         offset += len(p.pieces)
     return [document_write(prepared=p, actor=actor, user=user) for p in prepared]
+
+
+def document_ingest_file(
+    *,
+    lane: Lane,
+    name: str,
+    data: bytes,
+    row: dict[str, str],
+    default_source_type: str,
+    actor: str,
+) -> dict[str, Any]:
+    """Ingest one file with its authority-CSV row, as a curator (command line, example lanes).
+
+    The row's ``source_type`` (else the default) names the type; its other non-empty cells are
+    the curated metadata; ``label`` doubles as the title. The document id is the file's stem.
+    """
+    from curation.uploads import document_id_from_name
+
+    metadata = {k: v for k, v in row.items() if v and k not in ("document_id", "source_type")}
+    text, fmt, title = document_extract(data=data, filename=name)
+    document_id = document_id_from_name(name)
+    return document_ingest_text(
+        lane=lane,
+        document_id=document_id,
+        text=text,
+        source_type=row.get("source_type") or default_source_type,
+        actor=actor,
+        title=metadata.get("label") or title or document_id,
+        authority=metadata,
+        may_assert=True,
+        fmt=fmt,
+        filename=name,
+    )

@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from curation.models import Lane
-from curation.services.documents import document_extract, document_ingest_text
+from curation.services.documents import document_ingest_file
 from curation.services.lanes import lane_create, lane_update
 
 LANE_KEYS = (
@@ -53,23 +53,13 @@ def example_lane_load(
     for path in sorted(corpus.iterdir()):
         if not path.is_file() or path.name.startswith("."):
             continue
-        document_id = path.stem
-        row = dict(rows.get(document_id, {}))
-        source_type = row.pop("source_type", "") or "documentary"
-        row.pop("document_id", None)
-        authority = {k: v for k, v in row.items() if v}
-        text, fmt, title = document_extract(data=path.read_bytes(), filename=path.name)
-        result = document_ingest_text(
+        result = document_ingest_file(
             lane=lane,
-            document_id=document_id,
-            text=text,
-            source_type=source_type,
+            name=path.name,
+            data=path.read_bytes(),
+            row=rows.get(path.stem, {}),
+            default_source_type="documentary",
             actor=actor,
-            title=row.get("label") or title or document_id,
-            authority=authority,
-            may_assert=True,
-            fmt=fmt,
-            filename=path.name,
         )
         counts[result["result"]] = counts.get(result["result"], 0) + 1
     return lane, counts

@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from citenexus.ingest import ExtractionError
 from citenexus_web.api_errors import ApiError
 from curation.models import Lane
-from curation.services.documents import document_extract, document_ingest_text
+from curation.services.documents import document_ingest_file
 from curation.uploads import UploadedFile, UploadError, document_id_from_name, expand_uploads
 
 SUFFIXES = {".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".zip"}
@@ -69,23 +69,14 @@ class Command(BaseCommand):
         results: dict[str, int] = {}
         failures: list[str] = []
         for index, upload in enumerate(files, start=1):
-            document_id = document_id_from_name(upload.name)
-            row = dict(metadata.get(document_id, {}))
-            source_type = row.pop("source_type", "") or options["source_type"]
-            row.pop("document_id", None)
             try:
-                text, fmt, title = document_extract(data=upload.data, filename=upload.name)
-                result = document_ingest_text(
+                result = document_ingest_file(
                     lane=lane,
-                    document_id=document_id,
-                    text=text,
-                    source_type=source_type,
+                    name=upload.name,
+                    data=upload.data,
+                    row=metadata.get(document_id_from_name(upload.name), {}),
+                    default_source_type=options["source_type"],
                     actor=actor,
-                    title=row.get("label") or title or document_id,
-                    authority=row,
-                    may_assert=True,
-                    fmt=fmt,
-                    filename=upload.name,
                 )
                 results[result["result"]] = results.get(result["result"], 0) + 1
             except ExtractionError as exc:
