@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from citenexus.domain.applicability import jurisdictions_named, normalise_jurisdiction
+from citenexus.domain.applicability import QuestionScope, normalise_jurisdiction
 
 OUT_OF_JURISDICTION_TIER = "out-of-jurisdiction"
 ANSWERABLE = "answerable"
@@ -112,14 +112,6 @@ def _mean(values: Sequence[float]) -> float:
     return round(sum(values) / len(values), 4) if values else 1.0
 
 
-def asked_jurisdictions(question: str, lane_jurisdiction: str) -> frozenset[str]:
-    """The jurisdictions a question asks about: those it names, else the lane's."""
-    named = jurisdictions_named(question)
-    if not named and lane_jurisdiction:
-        return frozenset({normalise_jurisdiction(lane_jurisdiction)})
-    return named
-
-
 def is_out_of_jurisdiction(meta: Mapping[str, str], tier_key: str, lane_jurisdiction: str) -> bool:
     if meta.get(tier_key, "") == OUT_OF_JURISDICTION_TIER:
         return True
@@ -152,7 +144,7 @@ def score(
     report.groundedness_rate = _mean([float(e.get("groundedness_rate", 0.0)) for e in evidence])
     report.citation_rate = _mean([float(e.get("citation_rate", 0.0)) for e in evidence])
     for o in answered:
-        asked = asked_jurisdictions(o.golden.question, lane_jurisdiction)
+        asked = QuestionScope.parse(o.golden.question, lane_jurisdiction).jurisdictions
         for key in o.cited_keys():
             meta = metadata_of.get(key.rpartition("#")[0], {})
             if is_out_of_jurisdiction(meta, tier_key, lane_jurisdiction):
