@@ -50,6 +50,8 @@ mutation: install
 ## make bench: slow benchmarks outside the test run; numbers go to docs/benchmarks.md
 bench: install
 	$(PY) scripts/bench.py
+	$(PY) scripts/retrieval_quality.py
+	$(PY) scripts/load_test.py
 
 bench-scale: install
 	$(PY) scripts/bench_scale.py

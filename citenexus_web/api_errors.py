@@ -6,7 +6,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.db import InterfaceError, OperationalError
+from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -46,7 +47,14 @@ def _django_validation_details(exc: DjangoValidationError) -> dict[str, Any]:
     return {"messages": exc.messages}
 
 
+ERR_DATABASE_UNAVAILABLE = "the database is unavailable; nothing was changed, try again"
+ERR_NOT_FOUND = "no such API endpoint"
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        # The request's transaction was rolled back with the connection; nothing half-applied.
+        return error_response("database_unavailable", ERR_DATABASE_UNAVAILABLE, status_code=503)
     if isinstance(exc, ApiError):
         return error_response(exc.error_code, exc.message, exc.details, exc.status_code)
     if isinstance(exc, DjangoValidationError):
@@ -70,3 +78,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code, message, details = "error", str(exc), {}
     response.data = {"error": {"code": code, "message": message, "details": details}}
     return response
+
+
+def api_not_found(request: HttpRequest, exception: Exception | None = None) -> Any:
+    """handler404: the JSON error shape under /api/, Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        body = {"error": {"code": "not_found", "message": ERR_NOT_FOUND, "details": {}}}
+        return JsonResponse(body, status=404)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception or Http404())

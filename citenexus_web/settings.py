@@ -44,6 +44,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "citenexus_web.reject_nul.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -74,9 +75,13 @@ TEMPLATES = [
     }
 ]
 
+# Persistent connections are per thread: under ASGI (uvicorn) every worker thread would keep its
+# own, and 20 concurrent reviewers exhausted the server's 100 connections in the load test. Keep
+# the default at 0 (a connection per request); use a pooler (pgbouncer) for more (docs/deploy.md).
+CONN_MAX_AGE = envint("CONN_MAX_AGE", 0)
 DATABASE_URL = envstr("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": database_from_url(DATABASE_URL)}
+    DATABASES = {"default": {**database_from_url(DATABASE_URL), "CONN_MAX_AGE": CONN_MAX_AGE}}
     EMBEDDED_DATABASE = False
 else:
     EMBEDDED_DATABASE = True
@@ -89,7 +94,7 @@ else:
                 "DATA_DIR": str(CITENEXUS_DATA_DIR),
                 "DATABASE": envstr("CITENEXUS_DB_NAME", "citenexus"),
             },
-            "CONN_MAX_AGE": 60,
+            "CONN_MAX_AGE": CONN_MAX_AGE,
             "CONN_HEALTH_CHECKS": True,
         }
     }

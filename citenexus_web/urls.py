@@ -20,3 +20,5 @@ urlpatterns = [
     path("", include("answers.urls")),
     path("", include("audit.urls")),
 ]
+
+handler404 = "citenexus_web.api_errors.api_not_found"

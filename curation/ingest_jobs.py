@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
@@ -136,9 +137,12 @@ def _ingest_item(job: Job, item: dict[str, Any]) -> None:
                 prepared=prepared, actor=job.created_by_name, user=job.created_by
             )
             _set_item(job.pk, index, status=DONE, error="", **result)
-    except (ExtractionError, ApiError) as exc:
-        message = getattr(exc, "message", None) or str(exc)
-        code = getattr(exc, "code", None) or getattr(exc, "error_code", "invalid")
+    except (ExtractionError, ApiError, DjangoValidationError) as exc:
+        if isinstance(exc, DjangoValidationError):
+            message, code = "; ".join(exc.messages), "invalid"
+        else:
+            message = getattr(exc, "message", None) or str(exc)
+            code = getattr(exc, "code", None) or getattr(exc, "error_code", "invalid")
         with transaction.atomic():
             if _still_pending(job.pk, index):
                 _set_item(job.pk, index, status=FAILED, error=str(message), error_code=str(code))

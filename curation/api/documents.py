@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -18,7 +19,7 @@ from citenexus.ingest import ExtractionError
 from citenexus_web.api_errors import ApiError
 from curation.api.lanes import actor_name, lane_for, require
 from curation.ingest_jobs import job_create_ingest
-from curation.models import Correction, Document, Job
+from curation.models import Correction, Document, Job, document_id_validator
 from curation.roles import Cap, can, is_member
 from curation.selectors import (
     correction_dict,
@@ -31,6 +32,7 @@ from curation.selectors import (
 )
 from curation.services.corrections import correction_add, correction_withdraw
 from curation.services.documents import (
+    ERR_BAD_DOCUMENT_ID,
     check_authority,
     content_hash,
     document_authority,
@@ -128,6 +130,10 @@ class DocumentListCreateApi(APIView):
             document_id = (request.data.get("document_id") or "").strip()
             if not document_id:
                 raise ApiError("invalid", ERR_NEED_DOCUMENT_ID, {"field": "document_id"})
+            try:
+                document_id_validator(document_id)
+            except DjangoValidationError as exc:
+                raise ApiError("invalid", ERR_BAD_DOCUMENT_ID, {"field": "document_id"}) from exc
             unchanged = _unchanged_single(lane, document_id, files[0], authority)
             if unchanged is not None:
                 return Response(unchanged, status=status.HTTP_200_OK)

@@ -428,3 +428,26 @@ def test_a_reviewer_may_not_add_corrections(
         f"/api/lanes/{lane.slug}/documents/a/corrections/", {"text": "x"}, format="json"
     )
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize("document_id", ["../../etc/passwd", "@SUM(A1)", "a b", "x" * 201])
+def test_a_bad_document_id_is_refused_before_anything_is_queued(
+    api: Any, curator: Any, lane: Any, run: Any, document_id: str
+) -> None:
+    response = upload(
+        api(curator),
+        lane.slug,
+        ("a.txt", STATUTE.encode()),
+        run=run,
+        document_id=document_id,
+        source_type="documentary",
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["details"] == {"field": "document_id"}
+    assert not Job.objects.exists()
+
+
+def test_an_unrouted_api_url_answers_in_the_json_error_shape(api: Any, curator: Any) -> None:
+    response = api(curator).get("/api/no-such-endpoint/")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
