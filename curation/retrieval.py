@@ -60,21 +60,47 @@ class PostgresRetriever:
         self.ef_search = int(ef_search or settings.CITENEXUS_HNSW_EF_SEARCH)
 
     def search_text(self, query: str, k: int) -> Sequence[ScoredUnit]:
+        """Full-text hits, best first: every unit with all the words, then capped OR matches.
+
+        A question rarely contains only words a unit has, so matching is OR; but scoring every
+        row that shares one common word ("landlord") would rank most of a large lane. So units
+        matching every word (selective, answered by the GIN index) come first, fully ranked, and
+        only when they are fewer than ``k`` are at most ``CITENEXUS_FTS_CANDIDATE_CAP`` OR
+        matches scored. Below the cap this is exactly the OR ranking.
+        """
         terms = or_tsquery_terms(query)
         if not terms:
             return []
+        hits = self._text_hits(" & ".join(terms), k, cap=None)
+        if len(hits) < k:
+            seen = {h.unit.key for h in hits}
+            cap = int(settings.CITENEXUS_FTS_CANDIDATE_CAP)
+            more = self._text_hits(" | ".join(terms), k, cap=cap)
+            hits += [h for h in more if h.unit.key not in seen][: k - len(hits)]
+        return hits
+
+    def _text_hits(self, tsquery: str, k: int, *, cap: int | None) -> list[ScoredUnit]:
+        limit = "LIMIT %s" if cap is not None else ""
         sql = f"""
-            WITH q AS (SELECT to_tsquery('english', %s) AS query)
+            WITH q AS (SELECT to_tsquery('english', %s) AS query),
+            matches AS (
+                SELECT u.id FROM curation_evidenceunit u, q
+                WHERE u.lane_id = %s AND u.current AND u.search @@ q.query
+                {limit}
+            )
             SELECT {_UNIT_COLUMNS}, ts_rank_cd(u.search, q.query, 32) AS score, u.embedding
-            FROM curation_evidenceunit u
+            FROM matches
+            JOIN curation_evidenceunit u ON u.id = matches.id
             JOIN curation_document d ON d.id = u.document_id, q
-            WHERE u.lane_id = %s AND u.current AND u.search @@ q.query
             ORDER BY score DESC, u.id
             LIMIT %s
         """
-        tsquery = " | ".join(terms)
+        params: list[Any] = [tsquery, self.lane.pk]
+        if cap is not None:
+            params.append(cap)
+        params.append(k)
         with connection.cursor() as cursor:
-            cursor.execute(sql, [tsquery, self.lane.pk, k])
+            cursor.execute(sql, params)
             rows = cursor.fetchall()
         return [ScoredUnit(_unit(row, _vector(row[10])), float(row[9])) for row in rows]
 

@@ -25,6 +25,5 @@ def database_from_url(url: str) -> dict[str, Any]:
         "HOST": host,
         "PORT": str(parsed.port or ""),
         "OPTIONS": query,
-        "CONN_MAX_AGE": 60,
         "CONN_HEALTH_CHECKS": True,
     }

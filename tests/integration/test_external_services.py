@@ -149,7 +149,10 @@ def test_the_app_migrations_and_workers_run_unchanged_on_an_external_postgresql_
     assert "succeeded in" in workers.workers[0].log()  # a worker ran it, not this process
     assert result["document"]["tier"] == {"name": "statute", "rank": 2}
     assert len(result["document"]["units"]) >= 1
-    assert result["healthz"] == [200, {"ok": True, "checks": {"database": True, "vector": True}}]
+    assert result["healthz"] == [
+        200,
+        {"ok": True, "checks": {"database": True, "vector": True, "broker": True}},
+    ]
 
     answer = json.loads(
         run(env, "manage.py", "ask", LANE, "How much notice must an owner give?", "--json")

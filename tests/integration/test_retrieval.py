@@ -106,3 +106,20 @@ def test_text_hits_carry_the_stored_embedding_for_the_embedding_judge(lane: Any)
     ingest(lane, "deposit", DEPOSIT)
     hit = PostgresRetriever(lane).search_text("security deposit", 5)[0]
     assert hit.unit.embedding is not None and len(hit.unit.embedding) == 384
+
+
+def test_units_with_every_word_rank_first_and_or_matches_fill_up_to_k(lane: Any) -> None:
+    ingest(lane, "both", "The landlord shall return the security deposit.")
+    ingest(lane, "one", "A landlord may enter with notice.")
+    hits = PostgresRetriever(lane).search_text("landlord security deposit", 5)
+    assert [h.unit.document_id for h in hits] == ["both", "one"]
+
+
+def test_or_matches_are_capped_so_a_common_word_does_not_rank_every_row(
+    lane: Any, settings: Any
+) -> None:
+    settings.CITENEXUS_FTS_CANDIDATE_CAP = 2
+    for n in range(5):
+        ingest(lane, f"doc{n}", f"A landlord rule number {n} about fences.")
+    hits = PostgresRetriever(lane).search_text("landlord tenant parking", 10)
+    assert len(hits) == 2
