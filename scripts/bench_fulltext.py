@@ -1,4 +1,4 @@
-"""Full-text retrieval latency on a large lane: uncapped OR ranking vs the shipped search.
+"""Full-text retrieval and whole-ask latency on a large lane (uncapped OR ranking vs shipped).
 
 Run after `make bench-scale` (which leaves the database `citenexus_scale`):
 
@@ -47,6 +47,7 @@ def main() -> None:
     import django
 
     django.setup()
+    from answers.services import answer_compute
     from curation.models import EvidenceUnit, Lane
     from curation.retrieval import PostgresRetriever, or_tsquery_terms
 
@@ -62,11 +63,17 @@ def main() -> None:
         def shipped(q: str, r: PostgresRetriever = retriever) -> object:
             return r.search_text(q, 50)
 
+        def ask(q: str, lane: object = lane) -> object:
+            return answer_compute(lane=lane, question=q, mode="strict")  # type: ignore[arg-type]
+
         old, new = timed(uncapped), timed(shipped)
+        ask(QUESTIONS[0])  # load the embedder once
+        asked = timed(ask, rounds=4)
         print(
             f"lane {lane.slug}: {units} units; full-text p50/p95 ms: "
             f"uncapped OR {old[0]:.0f}/{old[1]:.0f}, shipped (all-words first, OR capped) "
-            f"{new[0]:.0f}/{new[1]:.0f}"
+            f"{new[0]:.0f}/{new[1]:.0f}; whole ask (extractive, strict) p50/p95 "
+            f"{asked[0]:.0f}/{asked[1]:.0f}"
         )
 
 
