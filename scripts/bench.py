@@ -128,14 +128,16 @@ def main() -> None:
     import curation.embedding as embedding_module
     from answers.services import answer_compute
     from curation.models import EvidenceUnit
-    from curation.services.documents import TextItem, document_ingest_many
+    from curation.services.ingest_batch import TextItem, document_ingest_many
     from curation.services.lanes import lane_create
 
     embedder = TimedEmbedder(embedding_module.get_embedder())
     embedding_module.get_embedder = lambda: embedder  # type: ignore[assignment]
     import curation.services.documents as documents_module
+    import curation.services.ingest_batch as batch_module
 
     documents_module.get_embedder = lambda: embedder  # type: ignore[assignment]
+    batch_module.get_embedder = lambda: embedder  # type: ignore[assignment]
 
     lane = lane_create(
         actor="bench",

@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from curation.models import Lane
-from curation.services.documents import document_ingest_file
+from curation.services.ingest_batch import document_ingest_file
 from curation.services.lanes import lane_create, lane_update
 
 LANE_KEYS = (

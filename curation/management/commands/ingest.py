@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from citenexus.ingest import ExtractionError
 from citenexus_web.api_errors import ApiError
 from curation.models import Lane
-from curation.services.documents import document_ingest_file
+from curation.services.ingest_batch import document_ingest_file
 from curation.uploads import UploadedFile, UploadError, document_id_from_name, expand_uploads
 
 SUFFIXES = {".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".zip"}
