@@ -15,7 +15,7 @@ from citenexus_web.api_errors import ApiError
 from curation.domain import lane_precedence
 from curation.models import Lane
 from curation.roles import Cap, can, has_global_role, is_member, visible_lanes
-from curation.services.lanes import lane_create, lane_update
+from curation.services.lanes import LANE_FIELDS, lane_create, lane_update
 
 ERR_NOT_ADMIN = "only an admin may create lanes"
 ERR_CANNOT_EDIT = "you may not edit this lane's policy"
@@ -50,20 +50,7 @@ class LaneSerializer(serializers.ModelSerializer[Lane]):
 
     class Meta:
         model = Lane
-        fields = [
-            "slug",
-            "name",
-            "kind",
-            "profile",
-            "tier_order",
-            "minimum_tier",
-            "metadata_key",
-            "default_mode",
-            "jurisdiction",
-            "policy",
-            "created_at",
-            "updated_at",
-        ]
+        fields = ["slug", *LANE_FIELDS, "created_at", "updated_at"]
         read_only_fields = ["created_at", "updated_at"]
         extra_kwargs = {"slug": {"validators": []}}
 

@@ -12,19 +12,7 @@ from django.db import transaction
 
 from curation.models import Lane
 from curation.services.ingest_batch import document_ingest_file
-from curation.services.lanes import lane_create, lane_update
-
-LANE_KEYS = (
-    "name",
-    "kind",
-    "profile",
-    "tier_order",
-    "minimum_tier",
-    "metadata_key",
-    "default_mode",
-    "jurisdiction",
-    "policy",
-)
+from curation.services.lanes import LANE_FIELDS, lane_create, lane_update
 
 
 def example_lane_load(
@@ -34,7 +22,7 @@ def example_lane_load(
     config: dict[str, Any] = json.loads((folder / "lane.json").read_text(encoding="utf-8"))
     slug = slug or config["slug"]
     # JSON null means "not set": the lane stores absence as an empty string or empty mapping.
-    fields = {k: ("" if config[k] is None else config[k]) for k in LANE_KEYS if k in config}
+    fields = {k: ("" if config[k] is None else config[k]) for k in LANE_FIELDS if k in config}
     with transaction.atomic():
         lane = Lane.objects.filter(slug=slug).first()
         if lane is None:
