@@ -100,3 +100,20 @@ def test_the_dashboard_draws_svg_without_scripts_or_external_requests(auditor, l
     html = signed_in(auditor).get("/audit/dashboard/").content.decode()
     assert "<svg" in html and "statute: 1" in html
     assert "http://" not in html.replace("http://www.w3.org", "") and "https://" not in html
+
+
+def test_a_long_log_pages_with_links_that_keep_the_filters(auditor, lane):
+    from django.db import transaction
+
+    from audit.services import audit_record
+
+    with transaction.atomic():
+        for n in range(55):
+            audit_record(
+                actor="carol", action="lane.policy_change", lane=lane.slug, details={"n": n}
+            )
+    html = signed_in(auditor).get("/audit/?actor=carol").content.decode()
+    assert "Page 1 of 2" in html
+    assert 'rel="next"' in html and "Older ›" in html and "actor=carol" in html
+    second = signed_in(auditor).get("/audit/?actor=carol&page=2").content.decode()
+    assert "Page 2 of 2" in second and "‹ Newer" in second

@@ -122,7 +122,7 @@ def test_pages_hold_fifty_documents_and_link_to_the_next(curator, lane):
     client = signed_in(curator)
     html = client.get(f"/lanes/{lane.slug}/").content.decode()
     assert "doc-049" in html and "doc-050" not in html
-    assert "page 1 of 3" in html and "page=2" in html
+    assert "page 1 of 3" in html and "page=2" in html and "Next ›" in html
     html = client.get(f"/lanes/{lane.slug}/?page=3").content.decode()
     assert "doc-119" in html and "doc-049" not in html
 
