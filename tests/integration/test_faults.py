@@ -26,12 +26,8 @@ from answers.models import Answer
 from audit.models import AuditEvent
 from citenexus.generators.openai_chat import ERR_MALFORMED_DRAFT, ERR_MALFORMED_RESPONSE
 from citenexus.pipeline.judging import CAVEAT_UNKNOWN_KEYS
-from curation.services.documents import document_ingest_text
+from tests.support.hostile import ingest_statute
 
-STATUTE = (
-    "Termination of tenancy. A landlord must give a tenant at least thirty days written notice "
-    "before ending a month-to-month residential tenancy."
-)
 QUESTION = "How many days notice must a landlord give before ending a month-to-month tenancy?"
 CLAIM = "A landlord must give a tenant at least thirty days written notice."
 KEY = "ca-civ-1946#0"
@@ -102,16 +98,7 @@ def model(settings: Any) -> Iterator[FakeModel]:
 
 @pytest.fixture
 def statute(lane: Any) -> str:
-    document_ingest_text(
-        lane=lane,
-        document_id="ca-civ-1946",
-        text=STATUTE,
-        source_type="documentary",
-        authority={"authority_tier": "statute", "jurisdiction": "CA"},
-        may_assert=True,
-        actor="setup",
-    )
-    return "ca-civ-1946"
+    return ingest_statute(lane)
 
 
 def _ask(api: Any, user: Any) -> Any:

@@ -27,6 +27,7 @@ from audit.models import AuditEvent
 from curation.models import Correction, Job
 from curation.services.corrections import correction_add
 from curation.services.documents import document_ingest_text
+from tests.support.hostile import ingest_statute
 
 pytestmark = pytest.mark.django_db
 
@@ -44,10 +45,6 @@ ANSWER_LISTS = frozenset({"reviewer", "auditor", "admin", "outsider"})
 # Django admin has its own route table (is_staff); only its index has a row here.
 UNCOVERED_NAMESPACES = ("admin",)
 
-STATUTE = (
-    "Termination of tenancy. A landlord must give a tenant at least thirty days written notice "
-    "before ending a month-to-month residential tenancy."
-)
 OTHER_TEXT = (
     "New York landlords must give ninety days notice before ending a rent stabilized lease."
 )
@@ -266,15 +263,7 @@ def test_the_table_covers_every_named_route_of_the_project():
 
 
 def _world(lane: Any, other_lane: Any, curator: Any) -> World:
-    document_ingest_text(
-        lane=lane,
-        document_id="ca-civ-1946",
-        text=STATUTE,
-        source_type="documentary",
-        authority={"authority_tier": "statute", "jurisdiction": "CA"},
-        may_assert=True,
-        actor="setup",
-    )
+    ingest_statute(lane)
     document_ingest_text(
         lane=other_lane,
         document_id="ny-rent",

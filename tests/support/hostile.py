@@ -93,3 +93,26 @@ nasty_text = st.one_of(
         ]
     ),
 )
+
+
+STATUTE_ID = "ca-civ-1946"
+STATUTE = (
+    "Termination of tenancy. A landlord must give a tenant at least thirty days written notice "
+    "before ending a month-to-month residential tenancy."
+)
+
+
+def ingest_statute(lane: Any) -> str:
+    """The one California statute these tests ask about, asserted at tier ``statute``."""
+    from curation.services.documents import document_ingest_text
+
+    document_ingest_text(
+        lane=lane,
+        document_id=STATUTE_ID,
+        text=STATUTE,
+        source_type="documentary",
+        authority={"authority_tier": "statute", "jurisdiction": "CA"},
+        may_assert=True,
+        actor="setup",
+    )
+    return STATUTE_ID
