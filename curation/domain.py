@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from citenexus.domain.authority import AuthorityPolicy, AuthorityTier
+from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.levels import LanePolicy, Precedence, precedence, validate_lane_policy
 from curation.models import Lane
 
@@ -29,10 +29,6 @@ def authority_policy(lane: Lane) -> AuthorityPolicy:
 
 def lane_precedence(lane: Lane) -> Precedence:
     return precedence(lane_policy(lane))
-
-
-def document_tier(lane: Lane, authority: dict[str, str]) -> AuthorityTier:
-    return authority_policy(lane).tier(authority)
 
 
 def lane_snapshot(lane: Lane) -> dict[str, Any]:

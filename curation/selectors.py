@@ -7,12 +7,13 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from citenexus.domain.authority import AuthorityPolicy
 from curation.domain import authority_policy
 from curation.models import Correction, Document, EvidenceUnit, Job, Lane
 
 
-def tier_dict(lane: Lane, authority: dict[str, str]) -> dict[str, Any]:
-    tier = authority_policy(lane).tier(authority)
+def tier_dict(policy: AuthorityPolicy, authority: dict[str, str]) -> dict[str, Any]:
+    tier = policy.tier(authority)
     return {"name": tier.name, "rank": tier.rank}
 
 
@@ -58,7 +59,10 @@ def document_get(*, lane: Lane, document_id: str) -> Document | None:
     )
 
 
-def document_summary(document: Document, lane: Lane) -> dict[str, Any]:
+def document_summary(
+    document: Document, lane: Lane, policy: AuthorityPolicy | None = None
+) -> dict[str, Any]:
+    """A document without its units. Lists pass the lane's policy, built once for all rows."""
     return {
         "document_id": document.document_id,
         "lane": lane.slug,
@@ -68,7 +72,7 @@ def document_summary(document: Document, lane: Lane) -> dict[str, Any]:
         "source_system": document.source_system,
         "authority": document.authority,
         "authority_level": document.tier_name(),
-        "tier": tier_dict(lane, document.authority),
+        "tier": tier_dict(policy or authority_policy(lane), document.authority),
         "content_hash": document.content_hash,
         "version": document.version,
         "format": document.format,

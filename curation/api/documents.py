@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from citenexus.ingest import ExtractionError
 from citenexus_web.api_errors import ApiError
 from curation.api.lanes import actor_name, lane_for, require
+from curation.domain import authority_policy
 from curation.ingest_jobs import job_create_ingest
 from curation.models import Correction, Document, Job, document_id_validator
 from curation.roles import Cap, can, is_member
@@ -99,7 +100,8 @@ class DocumentListCreateApi(APIView):
     def get(self, request: Request, slug: str) -> Response:
         lane = lane_for(request, slug)
         documents = document_list(lane=lane)
-        return Response([document_summary(d, lane) for d in documents])
+        policy = authority_policy(lane)
+        return Response([document_summary(d, lane, policy) for d in documents])
 
     @extend_schema(
         request={"multipart/form-data": UploadSerializer}, responses={202: OpenApiTypes.OBJECT}

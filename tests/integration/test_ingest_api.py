@@ -68,6 +68,10 @@ def test_a_curator_upload_is_queued_as_a_job_and_the_lane_decides_the_tier(
     assert all(document.content[u.start : u.end] == u.text for u in units)
     detail = api(curator).get(f"/api/lanes/{lane.slug}/documents/ca-civ-1946-1/").json()
     assert detail["tier"] == {"name": "statute", "rank": 3}
+    listed = api(curator).get(f"/api/lanes/{lane.slug}/documents/").json()
+    assert [(d["document_id"], d["tier"]) for d in listed] == [
+        ("ca-civ-1946-1", {"name": "statute", "rank": 3})
+    ]
     assert detail["units"][0]["key"] == "ca-civ-1946-1#0"
     event = AuditEvent.objects.get(action="document.ingest", document_id="ca-civ-1946-1")
     assert event.details["authority"]["authority_tier"] == "statute"
