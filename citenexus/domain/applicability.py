@@ -117,12 +117,18 @@ SCOPE_TERMS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
             r"(?<!un)specified term",
             r"term of (?:\w+ )?years?",
             r"\w+[- ]years?[- ](?:lease|term|tenancy)",
+            # "a five-year commercial lease": the hyphenated length describes the lease.
+            r"\w+-years?[- ](?:\w+ ){1,2}(?:lease|term|tenancy)",
             r"lease (?:of|for) \w+ (?:months?|years?)",
         ),
     },
 }
+# What follows a cue in a clause is excluded: "does not apply to ...", "except ...", and a
+# negated purpose such as "which the parties did not create for a fixed term". A bare "not" is
+# no cue: "a term the parties have not specified, such as month to month" includes month to month.
 _EXCLUSION_CUES = re.compile(
-    r"\b(?:does not apply|do not apply|shall not apply|not applicable|except|other than|excluding|excludes?)\b",
+    r"\b(?:(?:does|do|shall) not apply|not applicable|(?:not|never) (?:\w+ ){0,2}for"
+    r"|except|other than|excluding|excludes?)\b",
     re.IGNORECASE,
 )
 _CLAUSES = re.compile(r"[.;]\s+|\n")

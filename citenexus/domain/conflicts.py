@@ -122,6 +122,33 @@ def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
     return tuple(dict.fromkeys(value for value, _ in found))
 
 
+# Questions that ask for a value outright ("how many days", "how much can ... raise"): a unit
+# stating no value of an accepted kind cannot answer them, however near its topic.
+_ASKS_FOR = (
+    (
+        DAYS,
+        r"\bhow (?:many (?:calendar |business )?(?:days|weeks|months|hours)|long|soon"
+        r"|much notice|much time|far (?:ahead|in advance))\b|\bwithin how\b",
+    ),
+    (PERCENT, r"\bwhat (?:percent|percentage|interest rate|rate)\b|\bhow many percent"),
+    (AMOUNT, r"\bhow much\b(?! notice| time)"),
+)
+_ANSWERED_BY = {DAYS: (DAYS, DATE), PERCENT: (PERCENT,), AMOUNT: (AMOUNT, PERCENT)}
+
+
+def value_asked(question: str) -> str | None:
+    """The kind of value a question asks for outright, or None (yes/no, how-to, why...)."""
+    for kind, pattern in _ASKS_FOR:
+        if re.search(pattern, question, re.IGNORECASE):
+            return kind
+    return None
+
+
+def states_value(text: str, kind: str) -> bool:
+    """Whether a text states a value that could answer a question asking for ``kind``."""
+    return any(values_of(text, accepted) for accepted in _ANSWERED_BY[kind])
+
+
 @dataclass(frozen=True)
 class Assertion:
     """A useful claim's values, credited to the unit that gives it standing."""

@@ -32,6 +32,7 @@ class Pool:
     relevant: list[Candidate] = field(default_factory=list)
     grounded: list[Candidate] = field(default_factory=list)
     inapplicable: list[dict[str, str]] = field(default_factory=list)
+    valueless: list[Candidate] = field(default_factory=list)
     selected: list[Candidate] = field(default_factory=list)
     withheld: list[Candidate] = field(default_factory=list)
     subqueries: list[str] = field(default_factory=list)
@@ -50,6 +51,7 @@ class Pool:
         withheld = {c.key for c in self.withheld}
         selected = {c.key for c in self.selected}
         generated = {c.key for c in self.top(generate_k)}
+        valueless = {c.key for c in self.valueless} - relevant
         rows = []
         for c in sorted(self.candidates, key=lambda c: -c.relevance):
             stage = (
@@ -65,6 +67,8 @@ class Pool:
                 if c.key in inapplicable
                 else "beyond_ground_k"
                 if c.key in relevant
+                else "states_no_value_asked"
+                if c.key in valueless
                 else "below_threshold"
             )
             rows.append(candidate_row(c, stage))
@@ -83,12 +87,14 @@ def pool_of(
         pool.candidates.extend(g.candidates)
         pool.relevant.extend(g.relevant)
         pool.grounded.extend(g.grounded)
+        pool.valueless.extend(g.valueless)
         pool.inapplicable.extend(r for r in g.inapplicable if r not in pool.inapplicable)
         admitted.extend(g.selection.selected)
         pool.withheld.extend(g.selection.withheld)
     pool.candidates = _unique(pool.candidates)
     pool.relevant = _unique(pool.relevant)
     pool.grounded = _unique(pool.grounded)
+    pool.valueless = _unique(pool.valueless)
     pool.withheld = _unique(pool.withheld)
     if len(found) == 1:
         pool.selected = list(found[0].selection.selected)

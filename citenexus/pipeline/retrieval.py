@@ -13,6 +13,7 @@ from typing import Any
 
 from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import AuthorityPolicy, Selection, TrustMode, select_by_authority
+from citenexus.domain.conflicts import states_value, value_asked
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.text import content_words
@@ -109,6 +110,7 @@ class Gathered:
     relevant: list[Candidate] = field(default_factory=list)
     grounded: list[Candidate] = field(default_factory=list)
     inapplicable: list[dict[str, str]] = field(default_factory=list)
+    valueless: list[Candidate] = field(default_factory=list)
     selection: Selection[Candidate] = field(default_factory=lambda: Selection(()))
 
 
@@ -118,13 +120,23 @@ def candidate_row(candidate: Candidate, stage: str) -> dict[str, Any]:
 
 
 def ground(
-    candidates: Sequence[Candidate], scope: QuestionScope, settings: PipelineSettings
-) -> tuple[list[Candidate], list[Candidate], list[dict[str, str]]]:
-    """(relevant, grounded, inapplicable): relevance at or above the threshold, then applicability.
+    question: str,
+    candidates: Sequence[Candidate],
+    scope: QuestionScope,
+    settings: PipelineSettings,
+) -> tuple[list[Candidate], list[Candidate], list[dict[str, str]], list[Candidate]]:
+    """(relevant, grounded, inapplicable, valueless): relevance, then applicability.
 
+    Relevant means a reranked score at or above the threshold and, when the question asks for a
+    value outright ("how many days ..."), a text that states a value of that kind: a unit on the
+    right topic that gives no such value cannot answer (those are returned as ``valueless``).
     Grounded keeps at most ``ground_k`` applicable candidates, best first.
     """
-    relevant = [c for c in candidates if c.relevance >= settings.ground_threshold]
+    kind = value_asked(question)
+    above = [c for c in candidates if c.relevance >= settings.ground_threshold]
+    relevant = [c for c in above if kind is None or states_value(c.unit.text, kind)]
+    kept = {c.key for c in relevant}
+    valueless = [c for c in above if c.key not in kept]
     applicable: list[Candidate] = []
     inapplicable: list[dict[str, str]] = []
     for candidate in relevant:
@@ -135,7 +147,7 @@ def ground(
             inapplicable.append(
                 {"key": candidate.key, "document_id": candidate.unit.document_id, "reason": reason}
             )
-    return relevant, applicable[: settings.ground_k], inapplicable
+    return relevant, applicable[: settings.ground_k], inapplicable, valueless
 
 
 def gather(
@@ -164,8 +176,8 @@ def gather(
             query, query_vector, fused, text_hits, vector_hits, policy, settings
         )
     with timings.stage("ground"):
-        found.relevant, found.grounded, found.inapplicable = ground(
-            found.candidates, scope, settings
+        found.relevant, found.grounded, found.inapplicable, found.valueless = ground(
+            query, found.candidates, scope, settings
         )
     with timings.stage("select"):
         found.selection = select_by_authority(found.grounded, policy, mode)

@@ -100,6 +100,45 @@ def test_a_fixed_term_question_excludes_a_source_scoped_to_periodic_tenancies() 
     )
 
 
+@pytest.mark.parametrize(
+    ("question", "fixed"),
+    [
+        ("How much can the landlord of my five-year commercial lease raise the rent?", True),
+        ("My apartment lease is for a fixed one-year term.", True),
+        ("Notice to end a two-year lease?", True),
+        # How long someone has lived somewhere says nothing of the lease's term.
+        ("I have lived here three years and my lease says nothing.", False),
+    ],
+)
+def test_the_term_of_a_lease_is_read_from_the_question(question: str, fixed: bool) -> None:
+    term = QuestionScope.parse(question).scope["term"]
+    assert ("a fixed or specified term" in term) is fixed
+
+
+def test_a_negated_description_in_a_scope_statement_is_an_exclusion() -> None:
+    statement = (
+        "This section applies to residential tenancies for a periodic term, which the parties "
+        "did not create for a fixed or specified term."
+    )
+    found = source_scope(statement)
+    assert found.includes["term"] == {"a periodic or unspecified term"}
+    assert found.excludes["term"] == {"a fixed or specified term"}
+    reason = QuestionScope.parse(
+        "Notice to leave at the end of my fixed-term lease?"
+    ).exclusion_reason(unit(scope=statement))
+    assert reason == REASON_EXCLUDED.format(asked="a fixed or specified term")
+
+
+def test_a_term_left_unspecified_is_not_read_as_an_exclusion() -> None:
+    statement = (
+        "This section applies to every hiring of real property for a term that the parties "
+        "have not specified, such as a tenancy from month to month."
+    )
+    found = source_scope(statement)
+    assert found.includes["term"] == {"a periodic or unspecified term"}
+    assert found.excludes["term"] == frozenset()
+
+
 def test_a_month_to_month_question_keeps_a_periodic_source() -> None:
     statement = "This section applies to a hiring of residential property for an unspecified term."
     assert (

@@ -13,6 +13,8 @@ from citenexus.domain.conflicts import (
     asked_kind,
     conflict_from_dict,
     detect_conflicts,
+    states_value,
+    value_asked,
     values_of,
 )
 
@@ -30,6 +32,36 @@ from citenexus.domain.conflicts import (
 )
 def test_the_question_names_the_kind_of_value_compared(question: str, kind: str | None) -> None:
     assert asked_kind(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How soon must the landlord return the deposit?", DAYS),
+        ("How much notice must a tenant give?", DAYS),
+        ("How far ahead do I have to tell my landlord?", DAYS),
+        ("Within how many days is rent due?", DAYS),
+        ("How much can the landlord raise the rent?", AMOUNT),
+        ("What interest rate applies to deposits?", PERCENT),
+        # Yes/no and how-to questions ask for no value, even when they mention one.
+        ("Can my landlord keep the deposit?", None),
+        ("Is a late fee of $50 enforceable?", None),
+        ("How does a landlord deliver a notice?", None),
+    ],
+)
+def test_a_question_asks_for_a_value_only_through_its_interrogative(
+    question: str, kind: str | None
+) -> None:
+    assert value_asked(question) == kind
+
+
+def test_a_text_states_a_value_of_an_accepted_kind() -> None:
+    assert states_value("Return it within twenty-one days.", DAYS)
+    assert states_value("Return it by January 5, 2024.", DAYS)  # a date answers "how soon"
+    assert not states_value("The landlord shall return the deposit.", DAYS)
+    assert states_value("An increase of 5 percent plus inflation.", AMOUNT)
+    assert states_value("A fee of $35.", AMOUNT)
+    assert not states_value("A fee of $35.", PERCENT)
 
 
 def test_durations_normalise_words_weeks_and_parenthesised_numerals() -> None:

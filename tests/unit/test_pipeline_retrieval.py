@@ -103,10 +103,12 @@ def test_grounding_keeps_scores_at_the_threshold_and_caps_at_ground_k() -> None:
         policy,
         PipelineSettings(weight_cosine=0, weight_text=0, weight_lexical=1),
     )
-    relevant, grounded, inapplicable = ground(candidates, QuestionScope.parse("alpha"), settings)
+    relevant, grounded, inapplicable, valueless = ground(
+        "alpha beta", candidates, QuestionScope.parse("alpha"), settings
+    )
     assert [c.key for c in relevant] == ["b#0", "a#0"]  # a scores exactly 0.5
     assert [c.key for c in grounded] == ["b#0"]
-    assert inapplicable == []
+    assert inapplicable == [] and valueless == []
 
 
 def test_grounding_lists_inapplicable_candidates_with_reasons() -> None:
@@ -124,8 +126,8 @@ def test_grounding_lists_inapplicable_candidates_with_reasons() -> None:
         policy,
         PipelineSettings(weight_cosine=0, weight_text=0, weight_lexical=1),
     )
-    _, grounded, inapplicable = ground(
-        candidates, QuestionScope.parse("notice in Texas"), PipelineSettings()
+    _, grounded, inapplicable, _ = ground(
+        "notice in Texas", candidates, QuestionScope.parse("notice in Texas"), PipelineSettings()
     )
     assert [c.key for c in grounded] == ["tx#0"]
     assert inapplicable == [
@@ -135,6 +137,35 @@ def test_grounding_lists_inapplicable_candidates_with_reasons() -> None:
             "reason": "the question concerns TX; this source's jurisdiction is FL",
         }
     ]
+
+
+def test_a_question_asking_for_a_value_is_grounded_only_in_units_that_state_one() -> None:
+    """A unit on the topic that gives no number of days cannot answer "how soon"."""
+    question = "How soon must the landlord return the security deposit?"
+    fused = [
+        (u("statute", "The landlord shall return the security deposit within 21 days."), 0.1),
+        (u("topic", "The landlord shall return the security deposit to the tenant."), 0.1),
+        (u("far", "Zebras graze."), 0.1),
+    ]
+    candidates = rerank(
+        question,
+        [],
+        fused,
+        [],
+        [],
+        AuthorityPolicy.unranked(),
+        PipelineSettings(weight_cosine=0, weight_text=0, weight_lexical=1),
+    )
+    settings = PipelineSettings(ground_threshold=0.3)
+    relevant, grounded, _, valueless = ground(
+        question, candidates, QuestionScope.parse(""), settings
+    )
+    assert [c.key for c in relevant] == [c.key for c in grounded] == ["statute#0"]
+    assert [c.key for c in valueless] == ["topic#0"]  # "far" is simply below the threshold
+    # A question that asks for no value keeps every unit above the threshold.
+    yes_no = "Must the landlord return the security deposit?"
+    relevant, _, _, valueless = ground(yes_no, candidates, QuestionScope.parse(""), settings)
+    assert {c.key for c in relevant} == {"statute#0", "topic#0"} and valueless == []
 
 
 tiers = st.sampled_from(["", "nonsense", *LEGAL_TIERS])
