@@ -178,6 +178,9 @@ CITENEXUS_EMBED_DIMENSION = envint("CITENEXUS_EMBED_DIMENSION", 384)
 CITENEXUS_EMBED_BASE_URL = envstr("CITENEXUS_EMBED_BASE_URL")
 CITENEXUS_EMBED_MODEL = envstr("CITENEXUS_EMBED_MODEL")
 CITENEXUS_EMBED_API_KEY = envstr("CITENEXUS_EMBED_API_KEY")
+# Threads the local (MiniLM) embedder may use in one process; 0 = one per core. Set 1 when a
+# machine runs as many worker processes as it has cores, so they do not oversubscribe them.
+CITENEXUS_EMBED_THREADS = envint("CITENEXUS_EMBED_THREADS", 0)
 CITENEXUS_LLM_BASE_URL = envstr("CITENEXUS_LLM_BASE_URL")
 CITENEXUS_LLM_MODEL = envstr("CITENEXUS_LLM_MODEL")
 CITENEXUS_LLM_API_KEY = envstr("CITENEXUS_LLM_API_KEY")
@@ -192,7 +195,7 @@ CITENEXUS_GROUND_THRESHOLD = envfloat(
 CITENEXUS_UNIT_CHARS = envint("CITENEXUS_UNIT_CHARS", 900)
 CITENEXUS_UNIT_OVERLAP = envint("CITENEXUS_UNIT_OVERLAP", 150)
 CITENEXUS_MAX_UPLOAD_BYTES = envint("CITENEXUS_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
-# At most this many full-text matches are scored per query when no unit has every word.
+# At most this many full-text matches are scored per query (the all-words query, then OR).
 CITENEXUS_FTS_CANDIDATE_CAP = envint("CITENEXUS_FTS_CANDIDATE_CAP", 5000)
 CITENEXUS_HNSW_M = envint("CITENEXUS_HNSW_M", 16)
 CITENEXUS_HNSW_EF_CONSTRUCTION = envint("CITENEXUS_HNSW_EF_CONSTRUCTION", 64)

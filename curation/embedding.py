@@ -15,7 +15,9 @@ def get_embedder() -> Embedder:
 
     name = settings.CITENEXUS_EMBEDDER
     kwargs: dict[str, object] = {}
-    if name == "hashing":
+    if name in ("minilm", "minilm-l6-int8") and settings.CITENEXUS_EMBED_THREADS > 0:
+        kwargs["intra_op_threads"] = settings.CITENEXUS_EMBED_THREADS
+    elif name == "hashing":
         kwargs["dimension"] = settings.CITENEXUS_EMBED_DIMENSION
     elif name == "openai":
         kwargs.update(

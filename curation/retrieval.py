@@ -65,16 +65,17 @@ class PostgresRetriever:
         A question rarely contains only words a unit has, so matching is OR; but scoring every
         row that shares one common word ("landlord") would rank most of a large lane. So units
         matching every word (selective, answered by the GIN index) come first, fully ranked, and
-        only when they are fewer than ``k`` are at most ``CITENEXUS_FTS_CANDIDATE_CAP`` OR
-        matches scored. Below the cap this is exactly the OR ranking.
+        only when they are fewer than ``k`` are OR matches scored. Each query ranks at most
+        ``CITENEXUS_FTS_CANDIDATE_CAP`` matches: in a lane of a million units even "all the words"
+        can match most rows. Below the cap this is exactly the OR ranking.
         """
         terms = or_tsquery_terms(query)
         if not terms:
             return []
-        hits = self._text_hits(" & ".join(terms), k, cap=None)
+        cap = int(settings.CITENEXUS_FTS_CANDIDATE_CAP)
+        hits = self._text_hits(" & ".join(terms), k, cap=cap)
         if len(hits) < k:
             seen = {h.unit.key for h in hits}
-            cap = int(settings.CITENEXUS_FTS_CANDIDATE_CAP)
             more = self._text_hits(" | ".join(terms), k, cap=cap)
             hits += [h for h in more if h.unit.key not in seen][: k - len(hits)]
         return hits

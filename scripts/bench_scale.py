@@ -80,9 +80,15 @@ def percentile(values: list[float], q: float) -> float:
 
 
 class Corpus:
-    """The synthetic lane: real vectors for the first units, perturbed copies for the rest."""
+    """The synthetic lane: real vectors for the first units, cheap derived vectors for the rest.
 
-    def __init__(self, real: int, noise: float) -> None:
+    ``scheme`` "mix" (default): a random blend of two real vectors (weight 0.5-1 on the first,
+    whose subject and jurisdiction the text takes) plus noise, renormalised, so the synthetic
+    vectors fill the space between real ones as text from many authors does. ``scheme`` "noise":
+    the parent's vector plus noise, i.e. tight clusters of near-duplicates (the hard case).
+    """
+
+    def __init__(self, real: int, noise: float, scheme: str = "mix") -> None:
         import numpy as np
 
         from curation.embedding import get_embedder
@@ -91,6 +97,7 @@ class Corpus:
         self.rng = random.Random(SEED)
         self.noise_rng = np.random.default_rng(SEED)
         self.noise = noise
+        self.scheme = scheme
         self.embedder = get_embedder()
         self.real_meta = [
             (i % len(SUBJECTS), (i // len(SUBJECTS)) % len(STATES)) for i in range(real)
@@ -106,8 +113,28 @@ class Corpus:
         if i < real:
             return self.real_texts[i], self.real_vectors[i]
         subject, state = self.real_meta[i % real]
-        noisy = self.real_vectors[i % real] + self.noise_rng.normal(0, self.noise, 384)
+        vector = self.real_vectors[i % real]
+        if self.scheme == "mix":
+            weight = 0.5 + 0.5 * self.rng.random()
+            other = self.real_vectors[self.rng.randrange(real)]
+            vector = weight * vector + (1 - weight) * other
+        noisy = vector + self.noise_rng.normal(0, self.noise, len(vector))
         return unit_text(self.rng, subject, state), noisy / self.np.linalg.norm(noisy)
+
+    def describe(self) -> str:
+        rate = len(self.real_texts) / self.real_embed_seconds
+        real = len(self.real_texts)
+        head = f"first {real} units embedded with {self.embedder.name} ({rate:.1f} units/s); "
+        if self.scheme == "mix":
+            return head + (
+                f"every other unit: w * (its parent's vector, unit i % {real}) + (1 - w) * (a "
+                f"random real unit's vector), w uniform in [0.5, 1], plus N(0, {self.noise}) "
+                "noise per dimension, renormalised"
+            )
+        return head + (
+            f"every other unit: its parent's vector (unit i % {real}) plus N(0, {self.noise}) "
+            "noise per dimension, renormalised (near-duplicate clusters)"
+        )
 
 
 def copy_rows(sql: str, rows: list[tuple[Any, ...]]) -> None:
@@ -347,12 +374,15 @@ def questions(n: int) -> list[str]:
     ]
 
 
-def measure_size(lane: Any, corpus: Corpus, size: int, args: argparse.Namespace) -> dict[str, Any]:
+def measure_size(
+    lane: Any, size: int, args: argparse.Namespace, build: bool = True
+) -> dict[str, Any]:
     from curation.embedding import get_embedder
 
     result: dict[str, Any] = {"units": size}
-    result.update(build_index(args.maintenance_work_mem))
-    print(f"  HNSW built in {result['hnsw_build_s']} s ({result['hnsw_mb']} MB)", flush=True)
+    if build:
+        result.update(build_index(args.maintenance_work_mem))
+        print(f"  HNSW built in {result['hnsw_build_s']} s ({result['hnsw_mb']} MB)", flush=True)
     asked = questions(args.questions)
     query_vectors = get_embedder().embed(asked[: args.recall_queries])
     result["recall"] = measure_recall(lane, query_vectors, args.ef_search)
@@ -439,10 +469,17 @@ def _wait_jobs(ids: list[Any]) -> int:
 
 
 def celery_throughput(
-    docs: list[tuple[str, str, dict[str, str]]], per_job: int = 3
+    docs: list[tuple[str, str, dict[str, str]]],
+    embedder: str,
+    threads: int,
+    per_job: int = 3,
 ) -> dict[str, Any]:
-    """Ingest the same documents through real workers: one process, then two (concurrency 1)."""
-    from curation.models import EvidenceUnit
+    """Ingest the same documents through real workers: one process, then two (concurrency 1).
+
+    Each file's job item records where its time went (extract, segment, embed, write); the
+    ingest overhead is everything but the embedding, as a share of the embedding time.
+    """
+    from curation.models import EmbeddingSpace, EvidenceUnit, Job
     from tests.support.workers import base_env, flush_redis, worker_pool
 
     url = os.environ.get("CELERY_BROKER_URL")
@@ -452,13 +489,20 @@ def celery_throughput(
         DJANGO_SETTINGS_MODULE="citenexus_web.settings",
         CELERY_BROKER_URL=url,
         CITENEXUS_DB_NAME=os.environ["CITENEXUS_DB_NAME"],
-        CITENEXUS_EMBEDDER=os.environ["CITENEXUS_EMBEDDER"],
+        CITENEXUS_EMBEDDER=embedder,
+        CITENEXUS_EMBED_THREADS=str(threads),
         LOG_LEVEL="INFO",
     )
-    out: dict[str, Any] = {"documents": len(docs), "files_per_job": per_job}
+    out: dict[str, Any] = {
+        "embedder": embedder,
+        "embed_threads_per_worker": threads,
+        "documents": len(docs),
+        "files_per_job": per_job,
+    }
+    EmbeddingSpace.objects.all().delete()  # this run's workers set it for their embedder
     for count in (1, 2):
         flush_redis(url)
-        lane = create_lane(f"celery-{count}")
+        lane = create_lane(f"celery-{embedder}-{count}")
         with worker_pool(env, ROOT / "bench-results" / "workers") as pool:
             for _ in range(count):
                 pool.start(concurrency=1)
@@ -467,17 +511,34 @@ def celery_throughput(
                 _submit(lane, [(f"warm-{w}", d[1], d[2]) for w, d in enumerate(docs[:count])], 1)
             )
             began = time.perf_counter()
-            failed = _wait_jobs(_submit(lane, docs, per_job))
+            jobs = _submit(lane, docs, per_job)
+            failed = _wait_jobs(jobs)
             seconds = time.perf_counter() - began
         units = EvidenceUnit.objects.filter(
             lane=lane, document__document_id__startswith="bench-"
         ).count()
+        items = [i for job in Job.objects.filter(pk__in=jobs) for i in job.items]
+        spent = {
+            stage: round(sum(i.get("timings_ms", {}).get(stage, 0.0) for i in items), 1)
+            for stage in ("extract", "segment", "embed", "write", "total")
+        }
+        embed_s = spent["embed"] / 1000
         out[f"workers_{count}"] = {
             "seconds": round(seconds, 2),
             "documents_per_s": round(len(docs) / seconds, 2),
             "units_per_s": round(units / seconds, 2),
             "failed_jobs": failed,
+            "item_ms": spent,
+            # Inside the files: everything but embedding, over embedding.
+            "overhead_in_items": round((spent["total"] - spent["embed"]) / spent["embed"], 3)
+            if spent["embed"]
+            else None,
+            # End to end: wall time x workers (queueing and job bookkeeping too), over embedding.
+            "overhead_end_to_end": round((seconds * count - embed_s) / embed_s, 3)
+            if embed_s
+            else None,
         }
+    EmbeddingSpace.objects.all().delete()
     out["speedup_2_vs_1"] = round(out["workers_1"]["seconds"] / out["workers_2"]["seconds"], 3)
     return out
 
@@ -517,13 +578,18 @@ def render_markdown(result: dict[str, Any]) -> str:
     lines = [
         f"Command: `{result['commands']}` (2 cores; MiniLM int8; embedded PostgreSQL 18 + pgvector).",
         f"Vectors: {result.get('vectors', '')}.",
+        *(
+            f"Re-measured (`--existing`, no reload): `{c}`."
+            for c in result.get("remeasure_commands", [])
+        ),
         "",
         "| units | load (COPY) s | HNSW build s | HNSW MB | GIN MB | table MB | vector plan uses HNSW | ask p50 ms | ask p95 ms | peak RSS MB |",
         "| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
     ]
     for r in sizes:
         lines.append(
-            f"| {r['units']:,} | {r['load_s_increment']} | {r['hnsw_build_s']} | {r['hnsw_mb']} "
+            f"| {r['units']:,}{' (re-measured)' if r.get('remeasured') else ''} "
+            f"| {r['load_s_increment']} | {r['hnsw_build_s']} | {r['hnsw_mb']} "
             f"| {r['gin_mb']} | {r['table_total_mb']} | {'yes' if r['hnsw_used'] else 'no'} "
             f"| {r['ask']['p50_ms']} | {r['ask']['p95_ms']} | {r['peak_rss_mb']} |"
         )
@@ -550,25 +616,48 @@ def render_markdown(result: dict[str, Any]) -> str:
             f"| {r['units']:,} | {t['common']['p50_ms']} | {t['rare']['p50_ms']} | {t['question']['p50_ms']} |"
         )
     lines += _params_table(result.get("hnsw_params", []), sizes[-1]["units"] if sizes else 0)
-    celery = result.get("celery", {})
-    if "workers_1" in celery:
-        w1, w2 = celery["workers_1"], celery["workers_2"]
-        lines += [
-            "",
-            f"Ingest through real Celery workers on Redis ({celery['documents']} documents, "
-            f"{celery['files_per_job']} per job, concurrency 1 per worker):",
-            "",
-            "| worker processes | seconds | documents/s | units/s |",
-            "| ---: | ---: | ---: | ---: |",
-            f"| 1 | {w1['seconds']} | {w1['documents_per_s']} | {w1['units_per_s']} |",
-            f"| 2 | {w2['seconds']} | {w2['documents_per_s']} | {w2['units_per_s']} |",
-            "",
-            f"Speed-up of 2 workers over 1: {celery['speedup_2_vs_1']}x.",
-        ]
+    runs = result.get("celery_runs") or ([result["celery"]] if "celery" in result else [])
+    lines += _celery_table([r for r in runs if "workers_1" in r])
     for r in result["sizes"]:
         if "skipped" in r:
             lines.append(f"\nSkipped {r['units']:,} units: {r['skipped']}.")
     return "\n".join(lines) + "\n"
+
+
+def _celery_table(runs: list[dict[str, Any]]) -> list[str]:
+    if not runs:
+        return []
+    first = runs[0]
+    lines = [
+        "",
+        f"Ingest through real Celery workers on Redis ({first['documents']} documents, "
+        f"{first['files_per_job']} per job, concurrency 1 per worker). Overhead = time not spent "
+        "embedding / time spent embedding, inside the files' own timings and end to end "
+        "(wall time x workers):",
+        "",
+        "| embedder | threads per worker | worker processes | seconds | documents/s | units/s "
+        "| overhead in files | overhead end to end | speed-up |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for run in runs:
+        for count in (1, 2):
+            w = run[f"workers_{count}"]
+            lines.append(
+                f"| {run.get('embedder', 'minilm')} | {run.get('embed_threads_per_worker', '')} "
+                f"| {count} | {w['seconds']} | {w['documents_per_s']} | {w['units_per_s']} "
+                f"| {_overhead(w, 'overhead_in_items')} | {_overhead(w, 'overhead_end_to_end')} "
+                f"| {run['speedup_2_vs_1'] if count == 2 else ''} |"
+            )
+    return lines
+
+
+def _overhead(run: dict[str, Any], key: str) -> str:
+    """The overhead as a percentage; "n/a" when embedding is under a tenth of the work (a
+    ratio to almost nothing says nothing: that run measures the rest of the pipeline)."""
+    value, spent = run.get(key), run.get("item_ms", {})
+    if value is None or spent.get("embed", 0) < 0.1 * spent.get("total", 0):
+        return "n/a"
+    return f"{value * 100:.0f}%"
 
 
 def _params_table(runs: list[dict[str, Any]], units: int) -> list[str]:
@@ -610,6 +699,24 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--max-minutes", type=float, default=60.0)
     parser.add_argument("--real", type=int, default=2000, help="units embedded for real")
     parser.add_argument("--noise", type=float, default=0.02, help="sigma per dimension")
+    parser.add_argument(
+        "--vectors",
+        choices=["mix", "noise"],
+        default="mix",
+        help="how vectors beyond --real are made (see Corpus)",
+    )
+    parser.add_argument(
+        "--celery-embedders",
+        type=lambda text: [x for x in text.split(",") if x],
+        default=["minilm", "hashing"],
+        help="embedders the worker processes use, one 1-vs-2 run each",
+    )
+    parser.add_argument(
+        "--embed-threads",
+        type=int,
+        default=1,
+        help="CITENEXUS_EMBED_THREADS for each worker process (0 = one per core)",
+    )
     parser.add_argument("--questions", type=int, default=40)
     parser.add_argument("--recall-queries", type=int, default=40)
     parser.add_argument("--celery-docs", type=int, default=48, help="0 skips the worker run")
@@ -628,6 +735,11 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--docs", default=str(DOCS), help="the page whose Scale tables to rewrite")
     parser.add_argument("--docs-from", help="only rewrite the docs tables from this scale.json")
+    parser.add_argument(
+        "--existing",
+        action="store_true",
+        help="measure the lane an earlier run left in CITENEXUS_DB_NAME (no reset, no load)",
+    )
     return parser.parse_args()
 
 
@@ -636,6 +748,9 @@ def main() -> None:
     if args.docs_from:
         saved = json.loads(Path(args.docs_from).read_text())
         write_docs_section(render_markdown(saved), Path(args.docs))
+        return
+    if args.existing:
+        measure_existing(args)
         return
     began = time.monotonic()
     # SIGTERM unwinds like Ctrl-C, so the Celery workers this run started are stopped too.
@@ -651,15 +766,15 @@ def main() -> None:
     result: dict[str, Any] = {"seed": SEED, "commands": " ".join(sys.argv), "sizes": []}
     if args.celery_docs:
         docs = [make_document(random.Random(SEED + n), n, 800) for n in range(args.celery_docs)]
-        result["celery"] = celery_throughput(docs)
-        print(json.dumps(result["celery"], indent=2), flush=True)
+        result["celery_runs"] = []
+        for embedder in args.celery_embedders:
+            run = celery_throughput(docs, embedder, args.embed_threads)
+            result["celery_runs"].append(run)
+            print(json.dumps(run, indent=2), flush=True)
+            _write(args.output, result)
     lane = create_lane("scale")
-    corpus = Corpus(args.real, args.noise)
-    result["vectors"] = (
-        f"first {args.real} units embedded with {corpus.embedder.name} "
-        f"({args.real / corpus.real_embed_seconds:.1f} units/s); every other unit: its parent's "
-        f"vector (unit i % {args.real}) plus N(0, {args.noise}) noise per dimension, renormalised"
-    )
+    corpus = Corpus(args.real, args.noise, args.vectors)
+    result["vectors"] = corpus.describe()
     loaded = 0
     for size in sorted(args.sizes):
         spent = (time.monotonic() - began) / 60
@@ -673,7 +788,7 @@ def main() -> None:
             _drop_index()
         load_s = load_units(lane, corpus, loaded, size)
         loaded = size
-        measured = measure_size(lane, corpus, size, args)
+        measured = measure_size(lane, size, args)
         measured["load_s_increment"] = round(load_s, 1)
         measured["loaded_with_live_hnsw"] = bool(args.live_index)
         result["sizes"].append(measured)
@@ -687,6 +802,36 @@ def main() -> None:
     result["minutes"] = round((time.monotonic() - began) / 60, 1)
     _write(args.output, result)
     write_docs_section(render_markdown(result), Path(args.docs))
+
+
+def measure_existing(args: argparse.Namespace) -> None:
+    """Measure the lane an earlier run left (no reset, no load, no rebuild unless asked).
+
+    For re-measuring on an idle machine, or after changing the ask path; the result is merged
+    into ``--output`` as that size's entry, keeping the earlier load and build numbers.
+    """
+    import django
+
+    django.setup()
+    from curation.models import EvidenceUnit, Lane
+
+    lane = Lane.objects.get(slug="scale")
+    size = EvidenceUnit.objects.filter(lane=lane, current=True).count()
+    print(f"existing lane: {size} units", flush=True)
+    path = Path(args.output)
+    result = json.loads(path.read_text()) if path.exists() else {"sizes": []}
+    if args.hnsw_params:  # the index is left as the last pair built, and measured below
+        result["hnsw_params"] = compare_hnsw_params(lane, args)
+        _write(args.output, result)
+    measured = measure_size(lane, size, args, build=False)
+    earlier = next((r for r in result["sizes"] if r.get("units") == size), {})
+    keep = {k: v for k, v in earlier.items() if k.startswith(("hnsw_", "gin_", "table_", "load_"))}
+    merged = {**earlier, **measured, **keep, "remeasured": True}
+    result["sizes"] = [r for r in result["sizes"] if r.get("units") != size] + [merged]
+    result["sizes"].sort(key=lambda r: r["units"])
+    result.setdefault("remeasure_commands", []).append(" ".join(sys.argv))
+    _write(args.output, result)
+    print(json.dumps({k: v for k, v in measured.items() if "plan" not in k}, indent=2))
 
 
 def _write(path: str, result: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ duplicated task finds the content hash already stored and changes nothing.
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +63,7 @@ class PreparedDocument:
     supplied: dict[str, str]  # only what the caller sent; merged into an existing document
     pieces: list[Any] = field(default_factory=list)
     vectors: list[list[float]] = field(default_factory=list)
+    timings_ms: dict[str, float] = field(default_factory=dict)  # segment and embed, for jobs
 
     @property
     def hash(self) -> str:
@@ -93,14 +95,24 @@ def document_prepare(prepared: PreparedDocument) -> PreparedDocument:
     from curation.services.embedding_space import embedding_space_check
 
     embedding_space_check()
+    began = time.perf_counter()
     prepared.pieces = segment(
         prepared.text,
         target_chars=settings.CITENEXUS_UNIT_CHARS,
         overlap_chars=settings.CITENEXUS_UNIT_OVERLAP,
     )
     texts = [embedding_text(p, title=prepared.title) for p in prepared.pieces]
+    segmented = time.perf_counter()
     prepared.vectors = get_embedder().embed(texts) if texts else []
+    prepared.timings_ms = {
+        "segment": _ms(segmented - began),
+        "embed": _ms(time.perf_counter() - segmented),
+    }
     return prepared
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
 
 
 def _units(

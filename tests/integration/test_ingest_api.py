@@ -60,6 +60,11 @@ def test_a_curator_upload_is_queued_as_a_job_and_the_lane_decides_the_tier(
     job = Job.objects.get(pk=body["job"]["id"])
     assert job.status == "done" and job.progress == 1.0
     assert job.items[0]["status"] == "done" and job.items[0]["result"] == "created"
+    # Where the file's time went, for the ingest-overhead benchmark.
+    timings = job.items[0]["timings_ms"]
+    assert set(timings) == {"extract", "segment", "embed", "write", "total"}
+    assert all(v >= 0 for v in timings.values())
+    assert timings["total"] >= timings["embed"] + timings["write"]
     document = Document.objects.get(lane=lane, document_id="ca-civ-1946-1")
     assert document.authority["authority_tier"] == "statute"  # policy: documentary -> statute
     units = list(EvidenceUnit.objects.filter(document=document).order_by("ordinal"))

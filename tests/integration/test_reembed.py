@@ -27,9 +27,12 @@ def fresh_embedder() -> Any:
     get_embedder.cache_clear()
     # The index is DDL: a transactional test's flush does not undo it, so the next tests would
     # find a vector(128) index. Put the deployment's index back before the flush.
-    EvidenceUnit.objects.all().delete()
+    # TRUNCATE, not DELETE: CREATE INDEX also reads recently deleted rows while any transaction
+    # on the server (another database's, e.g. a benchmark's) could still see them, and their
+    # 128-dimension vectors would not cast to vector(384).
     EmbeddingSpace.objects.all().delete()
     with connection.cursor() as cursor:
+        cursor.execute("TRUNCATE curation_evidenceunit")
         rebuild_index(cursor, dimension)
 
 
@@ -71,3 +74,20 @@ def test_a_different_embedder_is_refused_until_reembed(
         get_embedder().embed(["deposit within 21 days"])[0], 5
     )
     assert hits and hits[0].unit.document_id == "a"
+
+
+def test_the_embed_threads_setting_reaches_the_local_embedder(settings: Any) -> None:
+    """CITENEXUS_EMBED_THREADS caps onnxruntime's threads, so N workers on N cores do not fight."""
+    from citenexus.embedders import MiniLMEmbedder
+
+    settings.CITENEXUS_EMBEDDER, settings.CITENEXUS_EMBED_DIMENSION = "minilm", 384
+    get_embedder.cache_clear()
+    try:
+        settings.CITENEXUS_EMBED_THREADS = 1
+        one = get_embedder()
+        assert isinstance(one, MiniLMEmbedder) and one.intra_op_threads == 1
+        get_embedder.cache_clear()
+        settings.CITENEXUS_EMBED_THREADS = 0  # the default: onnxruntime picks one per core
+        assert get_embedder().intra_op_threads is None  # type: ignore[attr-defined]
+    finally:
+        get_embedder.cache_clear()

@@ -123,3 +123,14 @@ def test_or_matches_are_capped_so_a_common_word_does_not_rank_every_row(
         ingest(lane, f"doc{n}", f"A landlord rule number {n} about fences.")
     hits = PostgresRetriever(lane).search_text("landlord tenant parking", 10)
     assert len(hits) == 2
+
+
+def test_units_with_every_word_are_capped_too(lane: Any, settings: Any) -> None:
+    """In a huge lane "all the words" can match most rows; ranking stays bounded by the cap."""
+    settings.CITENEXUS_FTS_CANDIDATE_CAP = 3
+    for n in range(6):
+        ingest(lane, f"doc{n}", f"A landlord must give notice, rule {n}.")
+    hits = PostgresRetriever(lane).search_text("landlord notice", 10)
+    # At most 3 AND matches are ranked; the OR query then adds at most 3 more, none repeated.
+    assert 3 <= len(hits) <= 6
+    assert len({h.unit.key for h in hits}) == len(hits)
