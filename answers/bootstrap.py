@@ -20,6 +20,7 @@ def pipeline_settings() -> Any:
         value = getattr(settings, f"CITENEXUS_{name.upper()}", None)
         if value is not None:
             overrides[name] = value
+    overrides["removed_answer_margin"] = settings.CITENEXUS_REMOVED_ANSWER_MARGIN
     return PipelineSettings(**overrides)
 
 

@@ -13,7 +13,11 @@ documents). The metrics a reviewer cares about:
   ``jurisdiction`` differs from the jurisdiction the question asks about (the one it names, else the
   lane's) — Florida law quoted for a Texas question;
 - ``refusal_code_accuracy``: of the refusals expected with a code, the share with that code;
-- ``expected_document_hit_rate``: of answered answerable questions, the share citing an expected document.
+- ``expected_document_hit_rate``: of answered answerable questions, the share citing an expected document;
+- ``expected_value_rate``: of answered answerable questions with an expected value, the share
+  whose kept or hedged claims state it (the same number in any wording: "thirty days" = "30
+  days"; a value with no number is matched as words). "Answered" alone counts an answer that
+  quotes the wrong rule; this does not.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citenexus.domain.applicability import QuestionScope, normalise_jurisdiction
+from citenexus.judges.quantities import extract_quantities
 
 OUT_OF_JURISDICTION_TIER = "out-of-jurisdiction"
 ANSWERABLE = "answerable"
@@ -76,6 +81,19 @@ class Outcome:
         refusal = self.answer.get("refusal") or {}
         return str(refusal.get("code", "")) if refusal else ""
 
+    def states(self, value: str) -> bool:
+        """Whether the answer's kept or hedged claims state ``value``."""
+        texts = [
+            str(c.get("text", ""))
+            for c in self.answer.get("claims", [])
+            if c.get("status") in ("kept", "hedged")
+        ]
+        wanted = extract_quantities(value)
+        if wanted:
+            stated = [q for t in texts for q in extract_quantities(t)]
+            return all(any(w.same_value(q) for q in stated) for w in wanted)
+        return any(value.lower() in t.lower() for t in texts)
+
     def cited_keys(self) -> list[str]:
         keys: list[str] = []
         for claim in self.answer.get("claims", []):
@@ -97,6 +115,7 @@ class Report:
     wrong_jurisdiction_citations: int = 0
     refusal_code_accuracy: float = 0.0
     expected_document_hit_rate: float = 0.0
+    expected_value_rate: float = 0.0
     by_category: dict[str, dict[str, int]] = field(default_factory=dict)
     mismatches: list[dict[str, str]] = field(default_factory=list)
 
@@ -163,6 +182,10 @@ def score(
             for o in hits
         ),
         len(hits),
+    )
+    valued = [o for o in answerable if o.answered and o.golden.expected_value]
+    report.expected_value_rate = _rate(
+        sum(o.states(o.golden.expected_value) for o in valued), len(valued)
     )
     for o in items:
         bucket = report.by_category.setdefault(o.golden.category, {"total": 0, "as_expected": 0})

@@ -192,6 +192,14 @@ CITENEXUS_LLM_TIMEOUT = envfloat("CITENEXUS_LLM_TIMEOUT", 60.0)
 CITENEXUS_GROUND_THRESHOLD = envfloat(
     "CITENEXUS_GROUND_THRESHOLD", 0.43 if CITENEXUS_EMBEDDER == "minilm" else 0.25
 )
+# Refuse when the floor or applicability removed a sentence this much more similar to the
+# question than anything in the draft (citenexus/pipeline/responsive.py); 0 turns it off.
+# 0.3 was measured with MiniLM on examples/law-authority (docs/evaluation.md); the hashing
+# embedder's similarities are not comparable, so it is off there.
+CITENEXUS_REMOVED_ANSWER_MARGIN = (
+    envfloat("CITENEXUS_REMOVED_ANSWER_MARGIN", 0.3 if CITENEXUS_EMBEDDER == "minilm" else 0.0)
+    or None
+)
 CITENEXUS_UNIT_CHARS = envint("CITENEXUS_UNIT_CHARS", 900)
 CITENEXUS_UNIT_OVERLAP = envint("CITENEXUS_UNIT_OVERLAP", 150)
 CITENEXUS_MAX_UPLOAD_BYTES = envint("CITENEXUS_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)

@@ -78,6 +78,8 @@ def asked_kind(question: str) -> str | None:
 
 _CONTEXT_CHARS = 80
 _AFTER_CHARS = 30
+_OPENING_WORDS = 2  # fewer content words than this before a value: it opens its sentence
+_SENTENCE_CHARS = 240
 
 
 def _focus_words(text: str) -> set[str]:
@@ -88,6 +90,14 @@ def _focus_words(text: str) -> set[str]:
 def _after(text: str, end: int) -> str:
     """Up to a few words after a value, stopping at the end of its clause."""
     return re.split(r"[.;:,(]", text[end : end + _AFTER_CHARS], maxsplit=1)[0]
+
+
+def _opening_context(text: str, q: quantities.Quantity) -> str:
+    """A value in a sentence's opening phrase ("No later than 21 days after ..., the landlord
+    shall return ...") is about the main clause that follows: the rest of the sentence."""
+    if len(_focus_words(q.context)) >= _OPENING_WORDS:
+        return ""
+    return re.split(r"[.;]", text[q.end : q.end + _SENTENCE_CHARS], maxsplit=1)[0]
 
 
 def _yearless_dates(text: str, taken: list[tuple[int, int]]) -> list[tuple[str, str]]:
@@ -102,6 +112,15 @@ def _yearless_dates(text: str, taken: list[tuple[int, int]]) -> list[tuple[str, 
     return found
 
 
+_PERIODS = {quantities.DAYS, quantities.MONTHS}
+_RENT_AFTER = re.compile(r"\s*rent\b", re.IGNORECASE)
+
+
+def _of_rent(text: str, q: quantities.Quantity) -> bool:
+    """ "one month's rent" is a sum of money measured in rent, not a length of time."""
+    return bool(_RENT_AFTER.match(text, q.end))
+
+
 def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
     """The normalised values of ``kind`` a text states, in order of first appearance.
 
@@ -110,10 +129,19 @@ def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
     notice, "resided for one year" in the same sentence is a condition, not the answer.
     """
     wanted = _QUANTITY_KINDS.get(kind, set())
-    found_quantities = [q for q in quantities.extract_quantities(text) if q.kind in wanted]
+    found_quantities = [
+        q
+        for q in quantities.extract_quantities(text)
+        if (q.kind in wanted and not _of_rent(text, q))
+        or (kind == AMOUNT and q.kind in _PERIODS and _of_rent(text, q))
+    ]
     # What a value is about sits just before it ("notice of at least 60 days") or just after it
     # ("60 days' notice"), within its sentence.
-    found = [(q.label, q.context + " " + _after(text, q.end)) for q in found_quantities]
+    found = [
+        (q.label + (" of rent" if kind == AMOUNT and q.kind in _PERIODS else ""),
+         " ".join((q.context, _after(text, q.end), _opening_context(text, q))))
+        for q in found_quantities
+    ]  # fmt: skip
     if kind == DATE:
         found += _yearless_dates(text, [(q.start, q.end) for q in found_quantities])
     if about:

@@ -12,14 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from citenexus.domain.claims import split_sentences
-from citenexus.domain.conflicts import asked_kind, values_of
 from citenexus.domain.model import Draft, Segment, Unit
-from citenexus.pipeline.text import content_words
+from citenexus.pipeline.text import sentence_score
 from citenexus.ports import GenerationError
 
 ERR_NO_UNITS = "no evidence was handed to the generator"
 ERR_NOTHING_RELATED = "no sentence of the selected evidence relates to the question"
-VALUE_BONUS = 0.5
 MIN_SHARE = 0.5
 
 
@@ -29,15 +27,7 @@ class ExtractiveGenerator:
     max_sentences: int = 3
 
     def score(self, question: str, sentence: str) -> float:
-        """How well a sentence answers the question: content-word share plus the value bonus."""
-        asked = set(content_words(question))
-        words = set(content_words(sentence))
-        share = len(asked & words) / len(asked) if asked else 0.0
-        kind = asked_kind(question)
-        bonus = (
-            VALUE_BONUS if kind is not None and values_of(sentence, kind, about=question) else 0.0
-        )
-        return share + bonus if share > 0 else 0.0
+        return sentence_score(question, sentence)
 
     def generate(self, question: str, units: Sequence[Unit]) -> Draft:
         """One segment per chosen sentence, citing the unit it was taken from."""

@@ -10,6 +10,7 @@ boundary; "prohibited" and "forbidden" are the word "permit" under a negation.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -269,15 +270,33 @@ def _merge_comparators(raw: list[Token]) -> list[Token]:
     return out
 
 
+def _by_first_word(
+    phrases: Sequence[tuple[tuple[str, ...], str, bool]],
+) -> dict[str, list[tuple[tuple[str, ...], str, bool]]]:
+    index: dict[str, list[tuple[tuple[str, ...], str, bool]]] = {}
+    for entry in phrases:
+        index.setdefault(entry[0][0], []).append(entry)
+    return index
+
+
 def _comparator_at(raw: list[Token], i: int) -> tuple[int, str, bool] | None:
-    for phrase, direction, post in _COMPARATORS:
+    """The comparator phrase starting at ``raw[i]``, if any; phrases are tried in their listed
+    order (only those whose first word is ``raw[i]``'s, which is what makes tokenizing fast)."""
+    word = raw[i].word
+    for phrase, direction, post in _COMPARATORS_BY_WORD.get(word, ()):
         if _matches(raw, i, phrase):
             return len(phrase), direction, post
-    for phrase, direction in _QUANTITY_COMPARATORS.items():
+    for phrase, direction, _ in _QUANTITY_COMPARATORS_BY_WORD.get(word, ()):
         after = i + len(phrase)
         if _matches(raw, i, phrase) and after < len(raw) and raw[after].kind == QUANTITY:
             return len(phrase), direction, False
     return None
+
+
+_COMPARATORS_BY_WORD = _by_first_word(_COMPARATORS)
+_QUANTITY_COMPARATORS_BY_WORD = _by_first_word(
+    [(phrase, direction, False) for phrase, direction in _QUANTITY_COMPARATORS.items()]
+)
 
 
 def _matches(raw: list[Token], i: int, phrase: tuple[str, ...]) -> bool:

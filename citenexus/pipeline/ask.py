@@ -15,6 +15,7 @@ from citenexus.domain.authority import AuthorityPolicy, TrustMode
 from citenexus.domain.claims import split_claims
 from citenexus.domain.model import Draft, RefusalCode, Segment
 from citenexus.pipeline.deep import subqueries
+from citenexus.pipeline.responsive import removed_answer
 from citenexus.pipeline.run import Run
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.ports import Embedder, GenerationError, Generator, Judge, Retriever
@@ -118,6 +119,18 @@ def ask(
     if not split_claims(draft):
         run.draft = draft
         return run.refuse(RefusalCode.GENERATION_FAILED, DETAIL_EMPTY_DRAFT)
+    if settings.removed_answer_margin is not None:
+        with run.timings.stage("responsive"):
+            better = removed_answer(
+                question,
+                draft,
+                pool.removed(),
+                embedder,
+                margin=settings.removed_answer_margin,
+            )
+        if better is not None:
+            run.draft = draft
+            return run.refuse(better.code, better.detail)
     run.judge(draft)
     return run.finish()
 

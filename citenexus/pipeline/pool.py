@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citenexus.domain.authority import AuthorityPolicy, TrustMode, select_by_authority
-from citenexus.domain.model import Candidate, Unit
+from citenexus.domain.model import Candidate, RefusalCode, Unit
 from citenexus.pipeline.retrieval import Gathered, candidate_row
 
 
@@ -39,6 +39,14 @@ class Pool:
 
     def top(self, generate_k: int) -> list[Candidate]:
         return self.selected[:generate_k]
+
+    def removed(self) -> list[tuple[RefusalCode, Candidate]]:
+        """Relevant candidates a stage removed, best first, with that stage's refusal code."""
+        inapplicable = self.inapplicable_reasons()
+        out = [(RefusalCode.NOT_APPLICABLE, c) for c in self.relevant if c.key in inapplicable] + [
+            (RefusalCode.BELOW_AUTHORITY_FLOOR, c) for c in self.withheld
+        ]
+        return sorted(out, key=lambda pair: -pair[1].relevance)
 
     def inapplicable_reasons(self) -> dict[str, str]:
         return {row["key"]: row["reason"] for row in self.inapplicable}

@@ -30,6 +30,10 @@ class PipelineSettings:
     best_candidates: int = 3  # top candidates reported with no_relevant_evidence
     script_share: float = 0.5  # share of letters in a foreign script that makes text unsupported
     deep_max_subqueries: int = 4  # the deep strategy's sub-query budget
+    # Refuse when evidence the floor or applicability removed is more similar to the question
+    # than every draft segment by this much (pipeline/responsive.py); None turns it off.
+    # Off by default: the gap depends on the embedder (0.3 is MiniLM's, set by the web app).
+    removed_answer_margin: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("ground_k", "generate_k", "retrieve_k", "rrf_k", "deep_max_subqueries"):
@@ -56,6 +60,16 @@ class PipelineSettings:
                 raise ValueError(
                     ERR_BAD_SETTING.format(name=name, rule="a number in [0, 1]", value=value)
                 )
+
+        margin = self.removed_answer_margin
+        if margin is not None and (
+            not isinstance(margin, int | float) or not 0.0 < float(margin) <= 2.0
+        ):
+            raise ValueError(
+                ERR_BAD_SETTING.format(
+                    name="removed_answer_margin", rule="None or a number in (0, 2]", value=margin
+                )
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

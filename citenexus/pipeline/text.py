@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from citenexus.domain.conflicts import asked_kind, values_of
+
 STOPWORDS = frozenset(
     [
         "a",
@@ -152,3 +154,17 @@ def tokens(text: str) -> list[str]:
 def content_words(text: str) -> list[str]:
     """Stemmed tokens without stopwords or one-letter words, in order, with repeats."""
     return [stem(t) for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS and len(t) > 1]
+
+
+# The extractive generator's bonus for a sentence stating a value of the kind asked for.
+VALUE_BONUS = 0.5
+
+
+def sentence_score(question: str, sentence: str) -> float:
+    """How well a sentence answers the question: content-word share plus the value bonus."""
+    asked = set(content_words(question))
+    words = set(content_words(sentence))
+    share = len(asked & words) / len(asked) if asked else 0.0
+    kind = asked_kind(question)
+    bonus = VALUE_BONUS if kind is not None and values_of(sentence, kind, about=question) else 0.0
+    return share + bonus if share > 0 else 0.0

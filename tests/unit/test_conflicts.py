@@ -180,3 +180,11 @@ def test_only_values_about_what_the_question_asks_are_compared() -> None:
         == ()
     )
     assert values_of("Give 30 days' notice.", DAYS, about=question) == ("30 days",)
+
+
+def test_a_months_rent_is_a_sum_of_money_not_a_length_of_time() -> None:
+    text = "The owner shall pay one month's rent within 15 days after the notice is served."
+    assert values_of(text, DAYS) == ("15 days",)
+    assert values_of(text, AMOUNT) == ("1 months of rent",)
+    assert states_value("Security may not exceed two months' rent.", AMOUNT)
+    assert not states_value("Security may not exceed two months' rent.", DAYS)

@@ -27,9 +27,9 @@ def refused(code: str) -> dict[str, Any]:
 
 
 def golden(
-    id: str, question: str, status: str, code: str = "", docs: tuple[str, ...] = ()
+    id: str, question: str, status: str, code: str = "", docs: tuple[str, ...] = (), value: str = ""
 ) -> GoldenQuestion:
-    return GoldenQuestion(id, question, "c", status, code, docs)
+    return GoldenQuestion(id, question, "c", status, code, docs, value)
 
 
 def test_the_metrics_of_a_small_run() -> None:
@@ -70,3 +70,24 @@ def test_a_golden_csv_is_read_with_its_document_list() -> None:
     assert rows[0].question == "How long, exactly?"
     assert rows[0].expected_documents == ("doc-a", "doc-b")
     assert rows[0].expected_value == "21 days"
+
+
+def test_the_expected_value_is_checked_in_any_wording() -> None:
+    def said(text: str) -> dict[str, Any]:
+        return {
+            **answered("ca-statute#0"),
+            "claims": [{"status": "kept", "citations": [], "text": text}],
+        }
+
+    outcomes = [
+        Outcome(
+            golden("a", "How long?", "answered", value="21 days"), said("Within twenty-one days.")
+        ),
+        Outcome(golden("b", "How long?", "answered", value="21 days"), said("Within 30 days.")),
+        Outcome(
+            golden("c", "How?", "answered", value="certified mail"), said("By Certified Mail.")
+        ),
+        Outcome(golden("d", "How long?", "answered"), said("Soon.")),  # no value: not counted
+    ]
+    report = score(outcomes, metadata_of=META)
+    assert report.expected_value_rate == round(2 / 3, 4)

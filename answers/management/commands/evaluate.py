@@ -25,6 +25,7 @@ METRICS = (
     "wrong_jurisdiction_citations",
     "refusal_code_accuracy",
     "expected_document_hit_rate",
+    "expected_value_rate",
 )
 
 
