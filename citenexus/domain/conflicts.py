@@ -82,6 +82,31 @@ _OPENING_WORDS = 2  # fewer content words than this before a value: it opens its
 _SENTENCE_CHARS = 240
 
 
+_PARTIES = frozenset(
+    stem(w)
+    for w in [
+        "landlord",
+        "landlords",
+        "tenant",
+        "tenants",
+        "owner",
+        "owners",
+        "lessor",
+        "lessee",
+        "resident",
+        "residents",
+        "occupant",
+        "occupants",
+        "renter",
+        "renters",
+        "party",
+        "parties",
+        "person",
+        "persons",
+    ]
+)
+
+
 def _focus_words(text: str) -> set[str]:
     words = re.findall(r"[a-z]+", text.lower())
     return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS}
@@ -145,7 +170,9 @@ def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
     if kind == DATE:
         found += _yearless_dates(text, [(q.start, q.end) for q in found_quantities])
     if about:
-        focus = _focus_words(about)
+        # The parties are in nearly every sentence of a lane: sharing "landlord" with the question
+        # does not make "one month's rent" (a deposit cap) the answer to a screening-fee question.
+        focus = _focus_words(about) - _PARTIES
         found = [(value, context) for value, context in found if _focus_words(context) & focus]
     return tuple(dict.fromkeys(value for value, _ in found))
 

@@ -188,3 +188,11 @@ def test_a_months_rent_is_a_sum_of_money_not_a_length_of_time() -> None:
     assert values_of(text, AMOUNT) == ("1 months of rent",)
     assert states_value("Security may not exceed two months' rent.", AMOUNT)
     assert not states_value("Security may not exceed two months' rent.", DAYS)
+
+
+def test_sharing_only_a_party_with_the_question_does_not_make_a_value_an_answer() -> None:
+    question = "How much can a landlord charge me to run a credit check?"
+    deposit_cap = "A landlord shall not demand security in an amount greater than one month's rent."
+    assert values_of(deposit_cap, AMOUNT, about=question) == ()
+    fee = "The landlord may charge a screening fee of no more than $30."
+    assert values_of(fee, AMOUNT, about=question) == ("$30",)
