@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from citenexus.judges import quantities
@@ -146,6 +147,7 @@ def _of_rent(text: str, q: quantities.Quantity) -> bool:
     return bool(_RENT_AFTER.match(text, q.end))
 
 
+@lru_cache(maxsize=16384)
 def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
     """The normalised values of ``kind`` a text states, in order of first appearance.
 
@@ -191,6 +193,7 @@ _ASKS_FOR = (
 _ANSWERED_BY = {DAYS: (DAYS, DATE), PERCENT: (PERCENT,), AMOUNT: (AMOUNT, PERCENT)}
 
 
+@lru_cache(maxsize=1024)
 def value_asked(question: str) -> str | None:
     """The kind of value a question asks for outright, or None (yes/no, how-to, why...)."""
     for kind, pattern in _ASKS_FOR:
@@ -199,6 +202,7 @@ def value_asked(question: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=16384)
 def states_value(text: str, kind: str) -> bool:
     """Whether a text states a value that could answer a question asking for ``kind``."""
     return any(values_of(text, accepted) for accepted in _ANSWERED_BY[kind])
