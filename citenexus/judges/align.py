@@ -55,13 +55,20 @@ def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3)
     wanted = [i for i, t in enumerate(claim_tokens) if t.is_content]
     context_keys = {k for t in tokenize(context) if t.is_content for k in t.keys}
     best: tuple[tuple[int, int, int, int], Alignment] | None = None
+    scanned: list[tuple[int, int, list[int], int]] = []
     for lo, hi in _regions(unit_text, unit_tokens, max_sentences):
         region_keys = {
             key for k in range(lo, hi) if unit_tokens[k].is_content for key in unit_tokens[k].keys
         }
         found = [i for i in wanted if claim_tokens[i].key in region_keys]
-        covered = sum(1 for i in wanted if claim_tokens[i].key in region_keys | context_keys)
-        if best is not None and covered < best[1].covered:
+        covering = region_keys | context_keys
+        covered = sum(1 for i in wanted if claim_tokens[i].key in covering)
+        scanned.append((lo, hi, found, covered))
+    # Only a region covering the most claim words can win (coverage leads the comparison), so
+    # only those are paired; in their text order, as ties go to the first.
+    most = max((covered for *_, covered in scanned), default=0)
+    for lo, hi, found, covered in scanned:
+        if covered < most:
             continue
         pairs, in_order = _pair(claim_tokens, unit_tokens, found, lo, hi)
         chars = (unit_tokens[lo].start, unit_tokens[hi - 1].end) if hi > lo else (0, 0)
