@@ -134,3 +134,25 @@ def test_units_with_every_word_are_capped_too(lane: Any, settings: Any) -> None:
     # At most 3 AND matches are ranked; the OR query then adds at most 3 more, none repeated.
     assert 3 <= len(hits) <= 6
     assert len({h.unit.key for h in hits}) == len(hits)
+
+
+def test_a_word_in_most_units_reads_the_table_and_leaves_the_setting_as_it_was(
+    lane: Any, monkeypatch: Any
+) -> None:
+    """Dense matches skip the GIN bitmap for that query only; the results are the same."""
+    from django.db import connection
+
+    import curation.retrieval as retrieval
+
+    for n in range(12):
+        ingest(lane, f"doc{n}", f"A landlord must give notice, rule {n}.")
+    retriever = PostgresRetriever(lane)
+    sparse = [(h.unit.key, h.score) for h in retriever.search_text("landlord notice", 20)]
+    with connection.cursor() as cursor:
+        assert retriever._estimated_matches(cursor, "landlord & notic") > 0
+    monkeypatch.setattr(retrieval, "DENSE", 0)  # every query counts as dense
+    dense = [(h.unit.key, h.score) for h in retriever.search_text("landlord notice", 20)]
+    assert sorted(dense) == sorted(sparse) and len(dense) == 12
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('enable_bitmapscan')")
+        assert cursor.fetchone()[0] == "on"
