@@ -12,9 +12,7 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,9 +30,9 @@ def main() -> None:
     import django
 
     django.setup()
-    from answers.services import answer_compute
     from curation.models import Lane
     from scripts.bench import PARTIES, STATES, SUBJECTS
+    from scripts.bench_scale import measure_ask
 
     lane = Lane.objects.get(slug="bench")
     rng = random.Random(args.seed)
@@ -44,36 +42,7 @@ def main() -> None:
         + (" in California?" if n % 3 else f" in {STATES[1 + n % (len(STATES) - 1)]}?")
         for n in range(args.questions)
     ]
-    answer_compute(lane=lane, question=questions[0], mode="strict")  # load the embedder
-    latencies: list[float] = []
-    statuses: dict[str, int] = {}
-    stages: dict[str, list[float]] = {}
-    for question in questions:
-        began = time.perf_counter()
-        data = answer_compute(lane=lane, question=question, mode="strict").to_dict()
-        latencies.append((time.perf_counter() - began) * 1000)
-        key = data["status"] + (f":{data['refusal']['code']}" if data["refusal"] else "")
-        statuses[key] = statuses.get(key, 0) + 1
-        for stage, spent in data["evidence"]["timings_ms"].items():
-            stages.setdefault(stage, []).append(spent)
-    ordered = sorted(latencies)
-    print(
-        json.dumps(
-            {
-                "questions": len(questions),
-                "p50_ms": round(statistics.median(ordered), 1),
-                "p95_ms": round(ordered[max(0, -(-95 * len(ordered) // 100) - 1)], 1),
-                "max_ms": round(ordered[-1], 1),
-                "statuses": statuses,
-                "stage_p50_ms": {k: round(statistics.median(v), 1) for k, v in stages.items()},
-                "stage_p95_ms": {
-                    k: round(sorted(v)[max(0, -(-95 * len(v) // 100) - 1)], 1)
-                    for k, v in stages.items()
-                },
-            },
-            indent=2,
-        )
-    )
+    print(json.dumps(measure_ask(lane, questions), indent=2))
 
 
 if __name__ == "__main__":

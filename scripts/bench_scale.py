@@ -352,7 +352,9 @@ def measure_ask(lane: Any, questions: list[str]) -> dict[str, Any]:
         began = time.perf_counter()
         answer = answer_compute(lane=lane, question=question, mode="strict").to_dict()
         times.append(time.perf_counter() - began)
-        statuses[answer["status"]] = statuses.get(answer["status"], 0) + 1
+        refusal = answer.get("refusal") or {}
+        status = answer["status"] + (f":{refusal['code']}" if refusal else "")
+        statuses[status] = statuses.get(status, 0) + 1
         timings = answer.get("evidence", {}).get("timings_ms", {})
         for stage, spent in timings.items():
             stages.setdefault(stage, []).append(spent)
@@ -360,8 +362,10 @@ def measure_ask(lane: Any, questions: list[str]) -> dict[str, Any]:
         "questions": len(questions),
         "p50_ms": ms(statistics.median(times)),
         "p95_ms": ms(percentile(times, 0.95)),
+        "max_ms": ms(max(times)),
         "statuses": statuses,
         "stage_p50_ms": {k: round(statistics.median(v), 1) for k, v in stages.items()},
+        "stage_p95_ms": {k: round(percentile(v, 0.95), 1) for k, v in stages.items()},
     }
 
 
