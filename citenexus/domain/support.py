@@ -8,11 +8,16 @@ said contradicts".
 
 Grounded candidates the authority floor removed are judged too (SPEC §11.2): otherwise a claim
 that only a withheld forum post supports would look unsupported instead of laundered.
+
+A *screen* may stand in for the judges on a unit the claim does not cite, when it proves the unit
+cannot support the claim (the lexical judge's bound on coverage): its verdict is recorded instead
+and the outcome is the same, because only support is read from uncited units. Cited units are
+always judged in full, since their verdicts are shown and may contradict.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from citenexus.domain.claims import Claim
@@ -83,16 +88,25 @@ def judge_pair(claim: str, unit: Unit, judges: Sequence[Judge]) -> tuple[Judgmen
     return tuple(verdicts)
 
 
+Screen = Callable[[str, Unit], Judgment | None]
+
+
 def claim_support(
     claim: Claim,
     units: Mapping[str, Unit],
     judges: Sequence[Judge],
     *,
     ineligible: Mapping[str, str] | None = None,
+    screen: Screen | None = None,
 ) -> ClaimSupport:
     """Judge one claim against ``units`` (grounded candidates and its cited units, by key)."""
     ineligible = ineligible or {}
-    judgments = {key: judge_pair(claim.text, unit, judges) for key, unit in units.items()}
+    judgments: dict[str, tuple[Judgment, ...]] = {}
+    for key, unit in units.items():
+        screened = None if screen is None or key in claim.citations else screen(claim.text, unit)
+        judgments[key] = (
+            (screened,) if screened is not None else judge_pair(claim.text, unit, judges)
+        )
     supported_by = tuple(
         key for key, found in judgments.items() if key not in ineligible and supports(found)
     )
@@ -110,6 +124,7 @@ def support_matrix(
     judges: Sequence[Judge],
     *,
     ineligible: Mapping[str, str] | None = None,
+    screen: Screen | None = None,
 ) -> list[ClaimSupport]:
     """Judge every claim against every grounded unit plus the units that claim cites.
 
@@ -122,5 +137,5 @@ def support_matrix(
         for key in claim.citations:
             if key in cited:
                 units.setdefault(key, cited[key])
-        rows.append(claim_support(claim, units, judges, ineligible=ineligible))
+        rows.append(claim_support(claim, units, judges, ineligible=ineligible, screen=screen))
     return rows

@@ -17,11 +17,13 @@ says entails only when
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges.align import Alignment, align, claim_predicate, governing_modal
 from citenexus.judges.text import DETERMINERS, ROLE_PREPOSITIONS
 from citenexus.judges.thresholds import JudgeThresholds
-from citenexus.judges.tokens import BOUNDARY, COMPARATOR, Token
+from citenexus.judges.tokens import BOUNDARY, COMPARATOR, Token, tokenize
 
 _COORDINATORS = frozenset({"and", "or", "then"})
 
@@ -36,6 +38,24 @@ class LexicalJudge:
     def __init__(self, thresholds: JudgeThresholds | None = None) -> None:
         self.thresholds = thresholds or JudgeThresholds()
 
+    def screen(self, claim: str, unit: Unit) -> Judgment | None:
+        """A neutral verdict when ``unit`` cannot entail ``claim`` whatever the alignment, else None.
+
+        Alignment coverage counts the claim's content words found in one window of the unit
+        (or its heading and title); the whole unit bounds every window. Below
+        ``lexical_min_coverage`` even on the whole unit, lexical cannot say entails, so the unit
+        cannot support the claim (support needs every verdict to be entails). The support matrix
+        uses this to skip the full judges on units a claim does not cite.
+        """
+        wanted = [t.key for t in tokenize(claim) if t.is_content]
+        if not wanted:
+            return None  # judge() declines these; nothing to screen
+        offered = _offered(unit.text) | _offered(f"{unit.heading} {unit.title}".strip())
+        bound = sum(1 for key in wanted if key in offered) / len(wanted)
+        if bound >= self.thresholds.lexical_min_coverage:
+            return None
+        return Judgment(unit.key, NAME, Verdict.NEUTRAL, bound, None)
+
     def judge(self, claim: str, unit: Unit) -> Judgment | None:
         alignment = align_claim(claim, unit, self.thresholds)
         if alignment.content == 0:
@@ -46,6 +66,12 @@ class LexicalJudge:
         if verdict is Verdict.NEUTRAL and coverage >= self.thresholds.lexical_min_coverage:
             score = coverage / 2  # well covered but rearranged: report it as weak
         return Judgment(unit.key, NAME, verdict, score, alignment.span)
+
+
+@lru_cache(maxsize=8192)
+def _offered(text: str) -> frozenset[str]:
+    """Every key a passage's content tokens offer."""
+    return frozenset(k for t in tokenize(text) if t.is_content for k in t.keys)
 
 
 def align_claim(claim: str, unit: Unit, thresholds: JudgeThresholds) -> Alignment:

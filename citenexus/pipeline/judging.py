@@ -24,7 +24,7 @@ from citenexus.domain.model import (
     ViolationKind,
 )
 from citenexus.domain.recovery import Outcome, recover
-from citenexus.domain.support import ClaimSupport, support_matrix
+from citenexus.domain.support import ClaimSupport, Screen, support_matrix
 from citenexus.domain.violations import citation_violations, strongest
 from citenexus.ports import Judge, Retriever
 
@@ -188,6 +188,15 @@ def _settle(
                 judged.authority_withheld[key] = judged.units[key].document_id
 
 
+def _screen(judges: Sequence[Judge]) -> Screen | None:
+    """The screen of the first judge that offers one (the lexical judge), if it is judging."""
+    for judge in judges:
+        screen = getattr(judge, "screen", None)
+        if callable(screen):
+            return screen  # type: ignore[no-any-return]
+    return None
+
+
 def judge_draft(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
     """Judge every claim of a draft and decide each claim's fate (unknown keys removed)."""
     claims = split_claims(draft)
@@ -203,6 +212,7 @@ def judge_draft(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
         resolved,
         ctx.judges,
         ineligible=_ineligible(resolved, ctx),
+        screen=_screen(ctx.judges),
     )
     violations = [citation_violations(r, judged.tiers, ctx.policy.minimum) for r in judged.rows]
     attributions = [

@@ -186,3 +186,45 @@ def test_an_of_phrase_in_the_subject_must_be_an_of_phrase_in_the_passage() -> No
     )
     assert verdict("Notice of the fee increase must be published.", text) is Verdict.NEUTRAL
     assert verdict("Notice of the hearing must be published.", text) is Verdict.ENTAILS
+
+
+def test_the_screen_passes_a_unit_that_could_entail_and_stops_one_that_cannot() -> None:
+    claim = "The landlord shall return the deposit within 21 days."
+    could = unit("Within 21 days the landlord shall return the deposit to the tenant.")
+    assert JUDGE.screen(claim, could) is None
+    assert JUDGE.judge(claim, could) is not None
+    cannot = unit("The landlord may keep the deposit.")
+    stopped = JUDGE.screen(claim, cannot)
+    assert stopped is not None
+    assert stopped.verdict is Verdict.NEUTRAL and stopped.key == cannot.key
+    assert 0.0 < stopped.score < JudgeThresholds().lexical_min_coverage
+    found = JUDGE.judge(claim, cannot)
+    assert found is not None and found.verdict is not Verdict.ENTAILS  # what the screen promises
+
+
+def test_the_screen_counts_heading_words_as_align_does_and_declines_wordless_claims() -> None:
+    claim = "Civil Code 1950.5 requires the deposit back within 21 days."
+    headed = unit(
+        "Deposit back within 21 days; requires nothing more.", heading="Civil Code 1950.5"
+    )
+    assert JUDGE.screen(claim, headed) is None
+    assert JUDGE.screen("It is so.", unit()) is None  # no content words: judge() declines
+
+
+@pytest.mark.parametrize("coverage", [0.5, 0.9, 1.0])
+def test_the_screen_never_stops_a_unit_the_judge_would_find_entailing(coverage: float) -> None:
+    judge = LexicalJudge(JudgeThresholds(lexical_min_coverage=coverage))
+    for claim in (
+        "The landlord shall return the deposit within 21 days.",
+        "A tenant may terminate with thirty days notice.",
+        "The landlord must give 24 hours notice before entry.",
+    ):
+        for text in (
+            DEPOSIT,
+            "A tenant may terminate with 30 days' notice.",
+            "Entry needs 24 hours notice.",
+        ):
+            u = unit(text)
+            found = judge.judge(claim, u)
+            if found is not None and found.verdict is Verdict.ENTAILS:
+                assert judge.screen(claim, u) is None

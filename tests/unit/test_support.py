@@ -118,3 +118,36 @@ def test_the_matrix_passes_ineligible_units_on_to_every_claim() -> None:
     )
     assert row.supported_by == ("g#0",)
     assert row.ineligible == {"a#0": "other state"}
+
+
+def test_a_screen_stands_in_for_the_judges_on_uncited_units_only() -> None:
+    """The screened verdict is recorded instead of judging; a cited unit is always judged."""
+    judge = TableJudge(default=E)  # would say every unit supports every claim
+    screened: list[str] = []
+
+    def screen(claim: str, u: Unit) -> Judgment | None:
+        screened.append(u.key)
+        return None if u.key == "pass#0" else Judgment(u.key, "screen", N, 0.1)
+
+    claim = Claim(0, 0, "c", ("cited#0",))
+    grounded = [unit("stop#0"), unit("pass#0"), unit("cited#0")]
+    (row,) = support_matrix([claim], grounded, {"cited#0": unit("cited#0")}, [judge], screen=screen)
+    assert screened == ["stop#0", "pass#0"]  # the cited unit never reaches the screen
+    assert row.judgments["stop#0"] == (Judgment("stop#0", "screen", N, 0.1),)
+    assert row.judgments["pass#0"] == (Judgment("pass#0", "table", E, 1.0),)
+    assert row.supported_by == ("pass#0", "cited#0")
+    assert row.judged and not row.declined
+    (unscreened,) = support_matrix([claim], grounded, {"cited#0": unit("cited#0")}, [judge])
+    assert unscreened.supported_by == ("stop#0", "pass#0", "cited#0")
+
+
+def test_a_screen_that_lets_everything_through_changes_nothing() -> None:
+    judge = TableJudge({("c", "g#0"): E, ("c", "g#1"): C})
+    claims = [Claim(0, 0, "c", ("g#1",))]
+    grounded = [unit("g#0"), unit("g#1")]
+    plain = support_matrix(claims, grounded, {}, [judge])
+    passed = support_matrix(claims, grounded, {}, [judge], screen=lambda c, u: None)
+    assert plain == passed
+    assert claim_support(claims[0], {"g#0": unit("g#0")}, [judge], screen=lambda c, u: None) == (
+        claim_support(claims[0], {"g#0": unit("g#0")}, [judge])
+    )
