@@ -48,11 +48,8 @@ class Removed:
 
     @property
     def detail(self) -> str:
-        stage = (
-            "withheld by the floor"
-            if self.code is RefusalCode.BELOW_AUTHORITY_FLOOR
-            else ("not applicable")
-        )
+        floor = self.code is RefusalCode.BELOW_AUTHORITY_FLOOR
+        stage = "withheld by the floor" if floor else "not applicable"
         return DETAIL.format(
             document=self.document_id,
             stage=stage,

@@ -128,3 +128,11 @@ def test_without_the_margin_or_outside_strict_mode_the_statute_is_quoted() -> No
 def test_the_margin_must_be_a_positive_number(margin: object) -> None:
     with pytest.raises(ValueError, match="removed_answer_margin"):
         PipelineSettings(removed_answer_margin=margin)  # type: ignore[arg-type]
+
+
+def test_an_inapplicable_source_that_answers_far_better_names_applicability() -> None:
+    removed = [(RefusalCode.NOT_APPLICABLE, candidate("tx-statute", FORUM_TEXT))]
+    weak = draft("A landlord may demand a security deposit.")
+    found = removed_answer(QUESTION, weak, removed, WordHashEmbedder(), margin=0.3)
+    assert found is not None and found.code is RefusalCode.NOT_APPLICABLE
+    assert found.detail.startswith("tx-statute (not applicable) answers the question")
