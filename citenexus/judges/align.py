@@ -43,6 +43,12 @@ class Alignment:
         return self.unit[min(positions)].start, self.unit[max(positions)].end
 
 
+@lru_cache(maxsize=8192)
+def offered_keys(text: str) -> frozenset[str]:
+    """Every key the content tokens of a passage (or a heading) offer to a claim's words."""
+    return frozenset(k for t in tokenize(text) if t.is_content for k in t.keys)
+
+
 @lru_cache(maxsize=4096)
 def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3) -> Alignment:
     """The best alignment of ``claim`` with ``unit_text`` (see the module docstring).
@@ -53,7 +59,7 @@ def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3)
     claim_tokens = tokenize(claim)
     unit_tokens = tokenize(unit_text)
     wanted = [i for i, t in enumerate(claim_tokens) if t.is_content]
-    context_keys = {k for t in tokenize(context) if t.is_content for k in t.keys}
+    context_keys = offered_keys(context)
     best: tuple[tuple[int, int, int, int], Alignment] | None = None
     scanned: list[tuple[int, int, list[int], int]] = []
     for lo, hi in _regions(unit_text, unit_tokens, max_sentences):

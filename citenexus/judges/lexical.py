@@ -17,10 +17,14 @@ says entails only when
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from citenexus.domain.model import Judgment, Unit, Verdict
-from citenexus.judges.align import Alignment, align, claim_predicate, governing_modal
+from citenexus.judges.align import (
+    Alignment,
+    align,
+    claim_predicate,
+    governing_modal,
+    offered_keys,
+)
 from citenexus.judges.text import DETERMINERS, ROLE_PREPOSITIONS
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import BOUNDARY, COMPARATOR, Token, tokenize
@@ -50,7 +54,7 @@ class LexicalJudge:
         wanted = [t.key for t in tokenize(claim) if t.is_content]
         if not wanted:
             return None  # judge() declines these; nothing to screen
-        offered = _offered(unit.text) | _offered(f"{unit.heading} {unit.title}".strip())
+        offered = offered_keys(unit.text) | offered_keys(f"{unit.heading} {unit.title}".strip())
         bound = sum(1 for key in wanted if key in offered) / len(wanted)
         if bound >= self.thresholds.lexical_min_coverage:
             return None
@@ -66,12 +70,6 @@ class LexicalJudge:
         if verdict is Verdict.NEUTRAL and coverage >= self.thresholds.lexical_min_coverage:
             score = coverage / 2  # well covered but rearranged: report it as weak
         return Judgment(unit.key, NAME, verdict, score, alignment.span)
-
-
-@lru_cache(maxsize=8192)
-def _offered(text: str) -> frozenset[str]:
-    """Every key a passage's content tokens offer."""
-    return frozenset(k for t in tokenize(text) if t.is_content for k in t.keys)
 
 
 def align_claim(claim: str, unit: Unit, thresholds: JudgeThresholds) -> Alignment:

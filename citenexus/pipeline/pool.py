@@ -52,33 +52,19 @@ class Pool:
         return {row["key"]: row["reason"] for row in self.inapplicable}
 
     def rows(self, generate_k: int) -> list[dict[str, Any]]:
-        """Every scored candidate with the last stage it reached."""
-        relevant = {c.key for c in self.relevant}
-        inapplicable = self.inapplicable_reasons()
-        grounded = {c.key for c in self.grounded}
-        withheld = {c.key for c in self.withheld}
-        selected = {c.key for c in self.selected}
-        generated = {c.key for c in self.top(generate_k)}
-        valueless = {c.key for c in self.valueless} - relevant
+        """Every scored candidate with the last stage it reached: the first set it is in."""
+        stages = (
+            ("generated", {c.key for c in self.top(generate_k)}),
+            ("selected", {c.key for c in self.selected}),
+            ("withheld", {c.key for c in self.withheld}),
+            ("grounded", {c.key for c in self.grounded}),
+            ("inapplicable", set(self.inapplicable_reasons())),
+            ("beyond_ground_k", {c.key for c in self.relevant}),
+            ("states_no_value_asked", {c.key for c in self.valueless}),
+        )
         rows = []
         for c in sorted(self.candidates, key=lambda c: -c.relevance):
-            stage = (
-                "generated"
-                if c.key in generated
-                else "selected"
-                if c.key in selected
-                else "withheld"
-                if c.key in withheld
-                else "grounded"
-                if c.key in grounded
-                else "inapplicable"
-                if c.key in inapplicable
-                else "beyond_ground_k"
-                if c.key in relevant
-                else "states_no_value_asked"
-                if c.key in valueless
-                else "below_threshold"
-            )
+            stage = next((name for name, keys in stages if c.key in keys), "below_threshold")
             rows.append(candidate_row(c, stage))
         return rows
 

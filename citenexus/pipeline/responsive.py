@@ -20,12 +20,12 @@ questions whose only answer is below the floor 0.24-0.49.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from citenexus.domain.claims import split_sentences
 from citenexus.domain.model import Candidate, Draft, RefusalCode
+from citenexus.judges.embedding import cosine
 from citenexus.pipeline.text import sentence_score
 from citenexus.ports import Embedder
 
@@ -66,12 +66,6 @@ def best_sentence(question: str, text: str) -> str | None:
     return max(sentences, key=lambda s: sentence_score(question, s))
 
 
-def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=True))
-    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
-    return dot / norm if norm else 0.0
-
-
 def removed_answer(
     question: str,
     draft: Draft,
@@ -103,9 +97,9 @@ def removed_answer(
         return None
     vectors = embedder.embed([question, *drafted, *(s for _, _, s in offers)])
     asked = vectors[0]
-    kept = max(_cosine(asked, v) for v in vectors[1 : 1 + len(drafted)])
+    kept = max(cosine(asked, v) for v in vectors[1 : 1 + len(drafted)])
     scored = [
-        (_cosine(asked, v), code, candidate)
+        (cosine(asked, v), code, candidate)
         for v, (code, candidate, _) in zip(vectors[1 + len(drafted) :], offers, strict=True)
     ]
     best, code, candidate = max(scored, key=lambda row: row[0])

@@ -9,7 +9,6 @@ duplicated task finds the content hash already stored and changes nothing.
 from __future__ import annotations
 
 import hashlib
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +18,7 @@ from django.db import transaction
 from audit.services import audit_record
 from citenexus.domain.levels import LanePolicyError, authority_metadata_for
 from citenexus.ingest import ExtractionError, embedding_text, extract_text, segment
+from citenexus.pipeline.timing import Timings
 from citenexus_web.api_errors import ApiError
 from curation.domain import lane_policy
 from curation.embedding import get_embedder
@@ -95,24 +95,18 @@ def document_prepare(prepared: PreparedDocument) -> PreparedDocument:
     from curation.services.embedding_space import embedding_space_check
 
     embedding_space_check()
-    began = time.perf_counter()
-    prepared.pieces = segment(
-        prepared.text,
-        target_chars=settings.CITENEXUS_UNIT_CHARS,
-        overlap_chars=settings.CITENEXUS_UNIT_OVERLAP,
-    )
-    texts = [embedding_text(p, title=prepared.title) for p in prepared.pieces]
-    segmented = time.perf_counter()
-    prepared.vectors = get_embedder().embed(texts) if texts else []
-    prepared.timings_ms = {
-        "segment": _ms(segmented - began),
-        "embed": _ms(time.perf_counter() - segmented),
-    }
+    timings = Timings()
+    with timings.stage("segment"):
+        prepared.pieces = segment(
+            prepared.text,
+            target_chars=settings.CITENEXUS_UNIT_CHARS,
+            overlap_chars=settings.CITENEXUS_UNIT_OVERLAP,
+        )
+        texts = [embedding_text(p, title=prepared.title) for p in prepared.pieces]
+    with timings.stage("embed"):
+        prepared.vectors = get_embedder().embed(texts) if texts else []
+    prepared.timings_ms = timings.ms
     return prepared
-
-
-def _ms(seconds: float) -> float:
-    return round(seconds * 1000, 2)
 
 
 def _units(
