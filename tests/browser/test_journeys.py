@@ -58,6 +58,13 @@ def sign_in(page: Page, username: str) -> None:
     expect(page.get_by_role("heading", name="Lanes")).to_be_visible()
 
 
+def settled(page: Page) -> None:
+    """Wait until no htmx request, swap or settle is in progress (new content is wired up)."""
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+
+
 def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
@@ -107,9 +114,11 @@ def test_an_admin_reorders_tiers_with_the_keyboard_and_raises_the_floor(
     page.keyboard.press("Enter")
     names = page.locator(".tier-list input[name=name]")
     expect(names.nth(1)).to_have_value("statute")
+    settled(page)  # the swapped-in form listens for the floor's change only once htmx settles
     page.get_by_label("Floor (minimum tier)").select_option("statute")
     # The preview names the new floor only once the htmx round trip has come back.
     expect(page.locator("#floor-preview")).to_contain_text("would fall below the floor statute")
+    settled(page)
     page.get_by_role("button", name="Save tier order and floor").click()
     expect(page.get_by_text("Tier order and floor saved.")).to_be_visible()
     shot(page, "admin-tiers-saved")
