@@ -45,7 +45,10 @@ FILLER = (
 
 
 def make_document(rng: random.Random, n: int, target_words: int) -> tuple[str, str, dict[str, str]]:
-    state = STATES[n % len(STATES)]
+    # Every state gets every subject: n % 6 for both would tie each subject to one state, and
+    # most questions would then ask about a subject no source of the asked state covers.
+    place = (n // len(SUBJECTS)) % len(STATES)
+    state = STATES[place]
     subject, duty, tail = SUBJECTS[n % len(SUBJECTS)]
     section = f"{rng.randint(100, 999)}.{rng.randint(1, 99)}"
     lines = [
@@ -59,7 +62,7 @@ def make_document(rng: random.Random, n: int, target_words: int) -> tuple[str, s
     while words < target_words:
         party, other = rng.choice(PARTIES), rng.choice(OTHERS)
         # One value per state and subject, so sources of equal rank agree (no false conflicts).
-        days = [3, 7, 14, 21, 24, 30, 45, 60, 90][(n % len(STATES) + 3 * (n % len(SUBJECTS))) % 9]
+        days = [3, 7, 14, 21, 24, 30, 45, 60, 90][(place + 3 * (n % len(SUBJECTS))) % 9]
         sentence = (
             f"({chr(letter)}) The {party} {rng.choice(VERBS)} {duty} to the {other} within {days} {tail}, "
             f"unless the {other} has agreed otherwise in writing. {FILLER} "
