@@ -71,10 +71,16 @@ def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3)
         covered = sum(1 for i in wanted if claim_tokens[i].key in covering)
         scanned.append((lo, hi, found, covered))
     # Only a region covering the most claim words can win (coverage leads the comparison), so
-    # only those are paired; in their text order, as ties go to the first.
+    # only those are paired. Exact ties go to the region first in the text.
     most = max((covered for *_, covered in scanned), default=0)
-    for lo, hi, found, covered in scanned:
-        if covered < most:
+    contenders = [(index, row) for index, row in enumerate(scanned) if row[3] == most]
+    # Pairing is the costly part. A region's in-order count is at most the claim words it
+    # contains (len(found)), so regions are paired most-promising first, and one that cannot
+    # beat the best so far, even on that bound, is skipped: same result, fewer pairings.
+    contenders.sort(key=lambda item: (-len(item[1][2]), item[1][1] - item[1][0], item[0]))
+    best_index = -1
+    for index, (lo, hi, found, covered) in contenders:
+        if best is not None and (len(found), -(hi - lo)) < best[0][1:3]:
             continue
         pairs, in_order = _pair(claim_tokens, unit_tokens, found, lo, hi)
         chars = (unit_tokens[lo].start, unit_tokens[hi - 1].end) if hi > lo else (0, 0)
@@ -83,8 +89,8 @@ def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3)
         )
         spread = candidate.span[1] - candidate.span[0] if candidate.span else 0
         key = (covered, in_order, -(hi - lo), -spread)
-        if best is None or key > best[0]:
-            best = (key, candidate)
+        if best is None or key > best[0] or (key == best[0] and index < best_index):
+            best, best_index = (key, candidate), index
     if best is None:
         return Alignment(claim_tokens, unit_tokens, (), len(wanted), 0, 0, (0, 0), (0, 0))
     return best[1]

@@ -40,6 +40,23 @@ def test_a_verbatim_sentence_entails_with_full_coverage_and_its_span() -> None:
     assert DEPOSIT[start:end] == "landlord shall return the security deposit to the tenant"
 
 
+def test_a_verbatim_two_item_list_quote_entails_across_its_lone_or() -> None:
+    # The unit puts "or" alone between two items; a quote of the whole list is still verbatim.
+    text = (
+        "(a) A monthly tenancy may be ended by either party giving notice.\n\n"
+        "(b) The tenancy ends on whichever of the following days is later:\n"
+        "(1) the day stated in the notice; or\n(2) one month after the notice is given.\n\n"
+        "(c) A weekly tenancy ends one week after notice."
+    )
+    claim = (
+        "(b) The tenancy ends on whichever of the following days is later: (1) the day stated "
+        "in the notice; or (2) one month after the notice is given."
+    )
+    judgment = JUDGE.judge(claim, unit(text))
+    assert judgment is not None
+    assert (judgment.verdict, judgment.score) == (Verdict.ENTAILS, 1.0)
+
+
 def test_inflection_case_and_punctuation_do_not_matter() -> None:
     assert verdict("THE LANDLORD -- SHALL RETURN; THE SECURITY DEPOSITS!") is Verdict.ENTAILS
 
@@ -228,3 +245,17 @@ def test_the_screen_never_stops_a_unit_the_judge_would_find_entailing(coverage: 
             found = judge.judge(claim, u)
             if found is not None and found.verdict is Verdict.ENTAILS:
                 assert judge.screen(claim, u) is None
+
+
+def test_of_regions_that_tie_the_first_in_the_text_wins_and_a_tighter_one_beats_it() -> None:
+    from citenexus.judges.align import align
+
+    sentence = "The landlord shall return the security deposit."
+    text = f"{sentence} The tenant shall pay rent. {sentence}"
+    first = align("landlord return security deposit", text)
+    assert first.region_chars == (0, len(sentence))
+    # A later single sentence holding every claim word beats an earlier pair of sentences
+    # that needs both of its sentences to hold them.
+    spread = "The landlord shall return it. The security deposit is held. " + sentence
+    tight = align("landlord return security deposit", spread)
+    assert spread[tight.region_chars[0] : tight.region_chars[1]] == sentence
