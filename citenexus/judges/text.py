@@ -194,6 +194,9 @@ def stem(word: str) -> str:
     return SYNONYMS.get(w, w)
 
 
+_LONE_CONJUNCTIONS = frozenset({"and", "or", "and/or", "but", "then"})
+
+
 @lru_cache(maxsize=4096)
 def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The (start, end) character spans of the sentences of ``text``.
@@ -215,10 +218,22 @@ def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
         begin = match.end()
     spans.append((begin, len(text)))
     trimmed: list[tuple[int, int]] = []
+    carried: int | None = None  # start of a lone conjunction waiting for its sentence
     for start, end in spans:
         piece = text[start:end]
         left = len(piece) - len(piece.lstrip())
         right = len(piece.rstrip())
-        if right > left:
-            trimmed.append((start + left, start + right))
+        if right <= left:
+            continue
+        begin, finish = start + left, start + right
+        if carried is not None:
+            begin, carried = carried, None
+        if piece.strip().lower() in _LONE_CONJUNCTIONS:
+            # "(1) the day stated in the notice; or\n(2) one month after ..." puts "or" on its
+            # own between two list items: it opens the next item, it is no sentence.
+            carried = begin
+            continue
+        trimmed.append((begin, finish))
+    if carried is not None:
+        trimmed.append((carried, len(text.rstrip())))
     return tuple(trimmed)

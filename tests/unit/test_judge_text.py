@@ -52,6 +52,17 @@ def test_sentences_split_at_full_stops_and_semicolons_but_not_abbreviations() ->
     ]
 
 
+def test_a_lone_conjunction_between_list_items_opens_the_next_item() -> None:
+    text = "The tenancy ends on the later of:\n(1) the day in the notice; or\n(2) one month later.\nand"
+    pieces = [text[s:e] for s, e in sentence_spans(text)]
+    assert pieces == [
+        "The tenancy ends on the later of:",
+        "(1) the day in the notice;",
+        "or\n(2) one month later.",
+        "and",
+    ]
+
+
 def test_an_empty_text_has_no_sentences() -> None:
     assert sentence_spans("   ") == ()
 
