@@ -7,8 +7,12 @@
 - authority_floor_applied: exactly ``bool(withheld)``.
 - all_claims_verified: the answer was given, has claims, and every claim is kept (judged,
   supported by what it cites, no violation).
-- groundedness_rate: useful (kept or hedged) claims that some eligible unit supports, divided by
-  the claims some judge judged; 0.0 when no claim was judged.
+- groundedness_rate: judged claims that are grounded, divided by the claims some judge judged;
+  0.0 when no claim was judged. A claim is grounded when some eligible unit supports it and it was
+  not found laundering, contradicted or unsupported. Grounding is not standing: a supported claim
+  dropped because a more authoritative source states another value, or because its only support
+  is below the floor, is still grounded (its standing, not its grounding, removed it; the
+  answer's other signals report that). Counting those as ungrounded mixed the two.
 - citation_rate: claims that carry at least one (resolvable) citation, divided by all claims;
   0.0 for a draft with no claims.
 - invariants_verified: I1/I4 when citations were judged on this call and they hold for every
@@ -27,7 +31,7 @@ from citenexus.domain.authority import (
     AuthorityTier,
     TrustMode,
 )
-from citenexus.domain.model import ClaimStatus
+from citenexus.domain.model import ClaimStatus, ViolationKind
 from citenexus.pipeline.judging import JudgedDraft
 from citenexus.pipeline.pool import Pool
 
@@ -44,15 +48,28 @@ def weakest_cited_tier(
     return min(cited, key=lambda t: t.rank).name
 
 
+# Violations that say a claim's sources do not back it, as opposed to lacking standing.
+UNGROUNDED_KINDS = frozenset(
+    {ViolationKind.LAUNDERING, ViolationKind.CONTRADICTED, ViolationKind.UNSUPPORTED}
+)
+
+
+def is_grounded(claim: ClaimResult) -> bool:
+    """Supported by some eligible unit, and not laundering, contradicted or unsupported."""
+    return bool(claim.supported_by) and not any(
+        v.kind in UNGROUNDED_KINDS for v in claim.violations
+    )
+
+
 def groundedness_rate(claims: Sequence[ClaimResult], judged_claims: Sequence[bool]) -> float:
-    """Useful supported claims over judged claims (see the module docstring)."""
+    """Grounded judged claims over judged claims (see the module docstring)."""
     total = sum(judged_claims)
     if not total:
         return 0.0
     good = sum(
         1
         for c, was_judged in zip(claims, judged_claims, strict=True)
-        if was_judged and c.useful and c.supported_by
+        if was_judged and is_grounded(c)
     )
     return round(good / total, 4)
 

@@ -188,16 +188,37 @@ def test_weakest_cited_tier_reads_only_useful_claims() -> None:
     assert weakest_cited_tier([claim(ClaimStatus.KEPT)], tiers, FLOORED) == ""
 
 
-def test_groundedness_counts_useful_supported_claims_over_judged_claims() -> None:
+def violation(kind: ViolationKind) -> Violation:
+    return Violation(kind, Severity.CRITICAL, "x")
+
+
+def test_groundedness_counts_grounded_claims_over_judged_claims() -> None:
     claims = [
         claim(ClaimStatus.KEPT, supported=["a"]),
         claim(ClaimStatus.HEDGED, supported=["a"]),
-        claim(ClaimStatus.DROPPED, supported=["a"]),
         claim(ClaimStatus.DROPPED),
         claim(ClaimStatus.HEDGED),
     ]
-    assert groundedness_rate(claims, [True, True, True, True, False]) == 0.5
-    assert groundedness_rate(claims, [False] * 5) == 0.0
+    assert groundedness_rate(claims, [True, True, True, False]) == 0.6667
+    assert groundedness_rate(claims, [False] * 4) == 0.0
+
+
+def test_a_claim_dropped_for_standing_is_still_grounded() -> None:
+    # Grounding is not standing: the losing side of a resolved conflict and a claim whose only
+    # support is below the floor are backed by their sources; only their standing failed.
+    lost_conflict = claim(ClaimStatus.DROPPED, ["w#0"], supported=["w#0"])
+    below_floor = claim(ClaimStatus.DROPPED, ["w#0"], ["w#0"], [violation(ViolationKind.AUTHORITY)])
+    assert groundedness_rate([lost_conflict, below_floor], [True, True]) == 1.0
+
+
+@pytest.mark.parametrize(
+    "kind", [ViolationKind.LAUNDERING, ViolationKind.CONTRADICTED, ViolationKind.UNSUPPORTED]
+)
+def test_a_claim_its_sources_do_not_back_is_not_grounded(kind: ViolationKind) -> None:
+    # Laundering: an uncited forum post supports it, the trusted source it cites does not.
+    bad = claim(ClaimStatus.DROPPED, ["t#0"], ["f#0"], [violation(kind)])
+    good = claim(ClaimStatus.KEPT, ["t#0"], ["t#0"])
+    assert groundedness_rate([bad, good], [True, True]) == 0.5
 
 
 def test_citation_rate_counts_claims_with_a_citation() -> None:
