@@ -45,6 +45,9 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true")
         parser.add_argument("--output", help="also write the report (JSON) to this file")
         parser.add_argument("--show-mismatches", action="store_true")
+        parser.add_argument(
+            "--answers", help="also write every answer (JSON, by run and question id) to this file"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         lane = Lane.objects.filter(slug=options["lane"]).first()
@@ -53,6 +56,7 @@ class Command(BaseCommand):
         golden = read_golden(Path(options["golden"]).read_text(encoding="utf-8-sig"))
         metadata = {d.document_id: d.authority for d in Document.objects.filter(lane=lane)}
         reports: dict[str, dict[str, Any]] = {}
+        answers: dict[str, dict[str, Any]] = {}
         for run in options["modes"].split(","):
             mode, _, variant = run.partition("-")
             policy = authority_policy(lane)
@@ -67,6 +71,7 @@ class Command(BaseCommand):
                 )
                 for g in golden
             ]
+            answers[run] = {o.golden.id: dict(o.answer) for o in outcomes}
             reports[run] = score(
                 outcomes,
                 metadata_of=metadata,
@@ -81,6 +86,10 @@ class Command(BaseCommand):
             output = Path(options["output"])
             output.parent.mkdir(parents=True, exist_ok=True)
             output.write_text(json.dumps(reports, indent=2), encoding="utf-8")
+        if options["answers"]:
+            path = Path(options["answers"])
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(answers, indent=2, default=str), encoding="utf-8")
 
     def _table(self, reports: dict[str, dict[str, Any]], total: int, mismatches: bool) -> None:
         runs = list(reports)
