@@ -29,6 +29,7 @@ import signal
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -341,7 +342,10 @@ def measure_text(lane: Any, queries: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-def measure_ask(lane: Any, questions: list[str]) -> dict[str, Any]:
+def measure_ask(
+    lane: Any, questions: list[str], before: Callable[[], None] | None = None
+) -> dict[str, Any]:
+    """Ask each question once (strict, extractive); ``before`` runs untimed before each ask."""
     from answers.services import answer_compute
 
     answer_compute(lane=lane, question=questions[0], mode="strict")  # warm the embedder
@@ -349,6 +353,8 @@ def measure_ask(lane: Any, questions: list[str]) -> dict[str, Any]:
     statuses: dict[str, int] = {}
     stages: dict[str, list[float]] = {}
     for question in questions:
+        if before is not None:
+            before()
         began = time.perf_counter()
         answer = answer_compute(lane=lane, question=question, mode="strict").to_dict()
         times.append(time.perf_counter() - began)
