@@ -166,9 +166,15 @@ CELERY_TASK_DEFAULT_QUEUE = envstr("CELERY_TASK_DEFAULT_QUEUE", "citenexus")
 CITENEXUS_TASK_THREADS = envint("CITENEXUS_TASK_THREADS", 2)
 # How long Redis keeps an unacknowledged task before handing it to another worker (a worker that
 # died mid-task); acks are late, so a task is only acknowledged once its work is committed.
-CELERY_BROKER_TRANSPORT_OPTIONS = {
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, int] = {
     "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 3600),
 }
+# Redis only: how often a worker sweeps for unacknowledged tasks past the visibility timeout
+# (kombu: every `unacked_restore_interval` s, scanning on every `unacked_restore_throttle`-th
+# sweep; defaults 10 and 10, so about every 100 s). Set only when given, for short timeouts.
+for _option in ("unacked_restore_interval", "unacked_restore_throttle"):
+    if os.environ.get(f"CELERY_{_option.upper()}"):
+        CELERY_BROKER_TRANSPORT_OPTIONS[_option] = envint(f"CELERY_{_option.upper()}", 10)
 # Fault injection for the worker tests only: seconds to pause before writing each ingested file.
 CITENEXUS_FAULT_ITEM_DELAY = envfloat("CITENEXUS_FAULT_ITEM_DELAY", 0.0)
 

@@ -220,7 +220,14 @@ def test_a_worker_killed_mid_ingest_leaves_exactly_one_copy_of_every_unit_after_
         first.kill()
         assert job_of(job_id).status == "running"
         assert items_done(job_id) < count
-        workers.start(CELERY_VISIBILITY_TIMEOUT="2", CITENEXUS_FAULT_ITEM_DELAY="0.1")
+        # kombu sweeps for such tasks every 10 s but scans only on every 10th sweep, and
+        # polls advance that count too: scan on every 1 s sweep, or the retry can wait ~100 s.
+        workers.start(
+            CELERY_VISIBILITY_TIMEOUT="2",
+            CELERY_UNACKED_RESTORE_INTERVAL="1",
+            CELERY_UNACKED_RESTORE_THROTTLE="1",
+            CITENEXUS_FAULT_ITEM_DELAY="0.1",
+        )
     else:
         # The main process survives, sees the child lost and requeues the task
         # (task_reject_on_worker_lost with acks_late); a fresh child runs it again.

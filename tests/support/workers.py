@@ -87,6 +87,8 @@ def base_env(**overrides: str) -> dict[str, str]:
             "CITENEXUS_DATA_DIR",
             "CITENEXUS_FAULT_ITEM_DELAY",
             "CELERY_VISIBILITY_TIMEOUT",
+            "CELERY_UNACKED_RESTORE_INTERVAL",
+            "CELERY_UNACKED_RESTORE_THROTTLE",
             "DJANGO_SETTINGS_MODULE",
         }
     }
