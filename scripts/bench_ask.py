@@ -56,12 +56,19 @@ def main() -> None:
 
 
 def cold_caches() -> None:
-    """Empty every functools cache of the domain package (text readers, values, alignments)."""
+    """Empty every cache of the domain package: the functools ones (text readers, values,
+    alignments) and the embedding judge's claim and span caches."""
     import functools
+    import gc
     import importlib
     import pkgutil
 
     import citenexus
+    from citenexus.judges.embedding import LruCache
+
+    for found in gc.get_objects():
+        if isinstance(found, LruCache):
+            found.clear()
 
     for info in pkgutil.walk_packages(citenexus.__path__, "citenexus."):
         module = importlib.import_module(info.name)

@@ -60,6 +60,10 @@ class LruCache(Generic[K, V]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
 
 Spans = tuple[tuple[tuple[int, int], ...], tuple[tuple[float, ...], ...]]
 

@@ -143,6 +143,8 @@ def test_the_lru_cache_forgets_the_least_recently_used() -> None:
     assert cache.get("a") == 1
     cache.put("c", 3)
     assert (cache.get("a"), cache.get("b"), cache.get("c"), len(cache)) == (1, None, 3, 2)
+    cache.clear()
+    assert (cache.get("a"), cache.get("c"), len(cache)) == (None, None, 0)
 
 
 TOKENIZER = (
