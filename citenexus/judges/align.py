@@ -57,18 +57,17 @@ def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3)
     "Under Civil Code 1950.5, ..." is covered by a unit headed "Civil Code 1950.5".
     """
     claim_tokens = tokenize(claim)
-    unit_tokens = tokenize(unit_text)
+    unit_tokens, regions = _layout(unit_text, max_sentences)
     wanted = [i for i, t in enumerate(claim_tokens) if t.is_content]
+    claim_keys = [(i, claim_tokens[i].key) for i in wanted]
     context_keys = offered_keys(context)
     best: tuple[tuple[int, int, int, int], Alignment] | None = None
     scanned: list[tuple[int, int, list[int], int]] = []
-    for lo, hi in _regions(unit_text, unit_tokens, max_sentences):
-        region_keys = {
-            key for k in range(lo, hi) if unit_tokens[k].is_content for key in unit_tokens[k].keys
-        }
-        found = [i for i in wanted if claim_tokens[i].key in region_keys]
-        covering = region_keys | context_keys
-        covered = sum(1 for i in wanted if claim_tokens[i].key in covering)
+    for lo, hi, region_keys in regions:
+        found = [i for i, key in claim_keys if key in region_keys]
+        covered = len(found) + sum(
+            1 for _, key in claim_keys if key not in region_keys and key in context_keys
+        )
         scanned.append((lo, hi, found, covered))
     # Only a region covering the most claim words can win (coverage leads the comparison), so
     # only those are paired. Exact ties go to the region first in the text.
@@ -96,8 +95,31 @@ def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3)
     return best[1]
 
 
-def _regions(text: str, tokens: tuple[Token, ...], max_sentences: int) -> list[tuple[int, int]]:
-    """Token ranges of every run of 1..max_sentences consecutive sentences."""
+Region = tuple[int, int, frozenset[str]]
+
+
+@lru_cache(maxsize=4096)
+def _layout(text: str, max_sentences: int) -> tuple[tuple[Token, ...], tuple[Region, ...]]:
+    """A unit's tokens and its regions with the keys their content tokens offer.
+
+    Read once per unit, not once per claim: a unit is aligned with every claim of an answer.
+    """
+    tokens = tokenize(text)
+    bounds = _sentence_bounds(text, tokens)
+    offered = [
+        frozenset(key for k in range(lo, hi) if tokens[k].is_content for key in tokens[k].keys)
+        for lo, hi in bounds
+    ]
+    regions: list[Region] = []
+    for first in range(len(bounds)):
+        for last in range(first, min(first + max_sentences, len(bounds))):
+            keys = frozenset().union(*offered[first : last + 1])
+            regions.append((bounds[first][0], bounds[last][1], keys))
+    return tokens, tuple(regions)
+
+
+def _sentence_bounds(text: str, tokens: tuple[Token, ...]) -> list[tuple[int, int]]:
+    """Token ranges of the sentences of ``text`` (and of any tokens after the last one)."""
     bounds: list[tuple[int, int]] = []
     k = 0
     for _, end in sentence_spans(text):
@@ -108,11 +130,7 @@ def _regions(text: str, tokens: tuple[Token, ...], max_sentences: int) -> list[t
             bounds.append((lo, k))
     if k < len(tokens):
         bounds.append((k, len(tokens)))
-    regions: list[tuple[int, int]] = []
-    for first in range(len(bounds)):
-        for last in range(first, min(first + max_sentences, len(bounds))):
-            regions.append((bounds[first][0], bounds[last][1]))
-    return regions
+    return bounds
 
 
 def _pair(
