@@ -40,7 +40,9 @@ SIGNAL_MEANINGS = {
     "authority_floor_applied": "True only when the floor withheld grounded evidence on this call.",
     "withheld": "Documents the floor removed on this call, and those of claims dropped for authority.",
     "all_claims_verified": "Every kept claim was judged and is supported by what it cites.",
-    "groundedness_rate": "Share of the draft's claims that some judged unit supports.",
+    "groundedness_rate": "Share of the judged claims that a source supports and that were not "
+    "found laundering, contradicted or unsupported. A claim dropped for standing (a stronger "
+    "source states another value, or its support is below the floor) is still grounded.",
     "citation_rate": "Share of the draft's claims that cite at least one unit.",
     "invariants_verified": "I1: each kept claim is attributed to a cited unit that supports it. "
     "I4: each kept claim's attributed unit meets the floor. Listed only when judged and true.",
