@@ -55,6 +55,11 @@ def or_tsquery_terms(query: str) -> list[str]:
 # A full-text query whose estimated matches exceed this many times the cap reads the table in
 # order instead of building the GIN bitmap (see ``_text_hits``).
 DENSE = 10
+_DENSE_SETTINGS = (
+    ("enable_bitmapscan", "off"),
+    ("synchronize_seqscans", "off"),
+    ("max_parallel_workers_per_gather", "0"),
+)
 
 
 class PostgresRetriever:
@@ -107,20 +112,25 @@ class PostgresRetriever:
         params.append(k)
         with transaction.atomic(), connection.cursor() as cursor:
             dense = cap is not None and self._estimated_matches(cursor, tsquery) >= DENSE * cap
-            if dense:
-                cursor.execute("SELECT current_setting('enable_bitmapscan')")
-                before = cursor.fetchone()[0]
+            before: list[tuple[str, str]] = []
             if dense:
                 # Words in most of the lane's units: reading the table until ``cap`` matches
                 # turn up is far cheaper than a GIN bitmap of every match (at 1M units, 336 ->
                 # 109 ms for a whole question). Rare words keep the index (a scan would read it all).
-                cursor.execute("SELECT set_config('enable_bitmapscan', 'off', true)")
+                # The first ``cap`` matches must be the same ones on every ask, so the scan starts
+                # at the table's beginning (not where another scan is, synchronize_seqscans) and
+                # runs in one process (parallel workers deliver rows in no fixed order).
+                for name, value in _DENSE_SETTINGS:
+                    cursor.execute("SELECT current_setting(%s)", [name])
+                    before.append((name, cursor.fetchone()[0]))
+                    cursor.execute("SELECT set_config(%s, %s, true)", [name, value])
             try:
                 cursor.execute(sql, params)
                 rows = cursor.fetchall()
             finally:
-                if dense:  # the enclosing transaction (a request's, a test's) goes on unchanged
-                    cursor.execute("SELECT set_config('enable_bitmapscan', %s, true)", [before])
+                # The enclosing transaction (a request's, a test's) goes on unchanged.
+                for name, value in before:
+                    cursor.execute("SELECT set_config(%s, %s, true)", [name, value])
         return [ScoredUnit(_unit(row, _vector(row[10])), float(row[9])) for row in rows]
 
     def _estimated_matches(self, cursor: Any, tsquery: str) -> float:

@@ -156,3 +156,42 @@ def test_a_word_in_most_units_reads_the_table_and_leaves_the_setting_as_it_was(
     with connection.cursor() as cursor:
         cursor.execute("SELECT current_setting('enable_bitmapscan')")
         assert cursor.fetchone()[0] == "on"
+
+
+SCAN_SETTINGS = (
+    "SELECT current_setting('enable_bitmapscan'), current_setting('synchronize_seqscans'),"
+    " current_setting('max_parallel_workers_per_gather')"
+)
+
+
+def test_a_dense_query_reads_the_same_first_matches_on_every_ask(
+    lane: Any, monkeypatch: Any
+) -> None:
+    """The capped scan starts at the table's beginning in one process, so the first ``cap``
+    matches (and the answer) do not depend on where another scan was or on parallel workers.
+    At a million units both made the hits of the same question differ from ask to ask."""
+    from django.db import connection
+
+    import curation.retrieval as retrieval
+
+    for n in range(6):
+        ingest(lane, f"doc{n}", f"A landlord must give notice, rule {n}.")
+    seen: list[tuple[str, ...]] = []
+
+    def spy(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if "ts_rank_cd" in sql:
+            context["cursor"].execute(SCAN_SETTINGS)
+            seen.append(tuple(context["cursor"].fetchone()))
+        return execute(sql, params, many, context)
+
+    with connection.cursor() as cursor:
+        cursor.execute(SCAN_SETTINGS)
+        outside = tuple(cursor.fetchone())
+    retriever = PostgresRetriever(lane)
+    monkeypatch.setattr(retrieval, "DENSE", 0)  # every query counts as dense
+    with connection.execute_wrapper(spy):
+        retriever.search_text("landlord notice", 20)
+    assert seen and all(s == ("off", "off", "0") for s in seen)
+    with connection.cursor() as cursor:
+        cursor.execute(SCAN_SETTINGS)
+        assert tuple(cursor.fetchone()) == outside != ("off", "off", "0")
