@@ -411,7 +411,13 @@ def measure_size(
             "question": asked[0],
         },
     )
-    result["ask"] = measure_ask(lane, asked)
+    if args.cold:
+        from scripts.bench_ask import cold_caches
+
+        result["ask"] = measure_ask(lane, asked, cold_caches)
+        result["ask"]["cold"] = True
+    else:
+        result["ask"] = measure_ask(lane, asked)
     result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return result
 
@@ -728,6 +734,11 @@ def parse_args() -> argparse.Namespace:
         help="CITENEXUS_EMBED_THREADS for each worker process (0 = one per core)",
     )
     parser.add_argument("--questions", type=int, default=40)
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="empty the judges' caches before each ask (scripts/bench_ask.py --cold)",
+    )
     parser.add_argument("--recall-queries", type=int, default=40)
     parser.add_argument("--celery-docs", type=int, default=48, help="0 skips the worker run")
     parser.add_argument("--output", default=str(ROOT / "bench-results" / "scale.json"))
