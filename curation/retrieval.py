@@ -60,6 +60,8 @@ _DENSE_SETTINGS = (
     ("synchronize_seqscans", "off"),
     ("max_parallel_workers_per_gather", "0"),
 )
+_READ_SETTINGS = "SELECT " + ", ".join("current_setting(%s)" for _ in _DENSE_SETTINGS)
+_SET_SETTINGS = "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in _DENSE_SETTINGS)
 
 
 class PostgresRetriever:
@@ -112,7 +114,7 @@ class PostgresRetriever:
         params.append(k)
         with transaction.atomic(), connection.cursor() as cursor:
             dense = cap is not None and self._estimated_matches(cursor, tsquery) >= DENSE * cap
-            before: list[tuple[str, str]] = []
+            before: list[str] = []
             if dense:
                 # Words in most of the lane's units: reading the table until ``cap`` matches
                 # turn up is far cheaper than a GIN bitmap of every match (at 1M units, 336 ->
@@ -120,17 +122,17 @@ class PostgresRetriever:
                 # The first ``cap`` matches must be the same ones on every ask, so the scan starts
                 # at the table's beginning (not where another scan is, synchronize_seqscans) and
                 # runs in one process (parallel workers deliver rows in no fixed order).
-                for name, value in _DENSE_SETTINGS:
-                    cursor.execute("SELECT current_setting(%s)", [name])
-                    before.append((name, cursor.fetchone()[0]))
-                    cursor.execute("SELECT set_config(%s, %s, true)", [name, value])
+                names = [name for name, _ in _DENSE_SETTINGS]
+                cursor.execute(_READ_SETTINGS, names)
+                before = list(cursor.fetchone())
+                cursor.execute(_SET_SETTINGS, [x for pair in _DENSE_SETTINGS for x in pair])
             try:
                 cursor.execute(sql, params)
                 rows = cursor.fetchall()
             finally:
-                # The enclosing transaction (a request's, a test's) goes on unchanged.
-                for name, value in before:
-                    cursor.execute("SELECT set_config(%s, %s, true)", [name, value])
+                if before:  # the enclosing transaction (a request's, a test's) goes on unchanged
+                    restore = zip([name for name, _ in _DENSE_SETTINGS], before, strict=True)
+                    cursor.execute(_SET_SETTINGS, [x for pair in restore for x in pair])
         return [ScoredUnit(_unit(row, _vector(row[10])), float(row[9])) for row in rows]
 
     def _estimated_matches(self, cursor: Any, tsquery: str) -> float:
