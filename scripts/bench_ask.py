@@ -58,7 +58,6 @@ def main() -> None:
 def cold_caches() -> None:
     """Empty every cache of the domain package: the functools ones (text readers, values,
     alignments) and the embedding judge's claim and span caches."""
-    import functools
     import gc
     import importlib
     import pkgutil
@@ -73,8 +72,9 @@ def cold_caches() -> None:
     for info in pkgutil.walk_packages(citenexus.__path__, "citenexus."):
         module = importlib.import_module(info.name)
         for value in vars(module).values():
-            if isinstance(value, functools._lru_cache_wrapper):
-                value.cache_clear()
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):  # a functools.lru_cache
+                clear()
 
 
 if __name__ == "__main__":

@@ -220,8 +220,8 @@ def test_a_worker_killed_mid_ingest_leaves_exactly_one_copy_of_every_unit_after_
         first.kill()
         assert job_of(job_id).status == "running"
         assert items_done(job_id) < count
-        # kombu sweeps for such tasks every 10 s but scans only on every 10th sweep, and
-        # polls advance that count too: scan on every 1 s sweep, or the retry can wait ~100 s.
+        # kombu sweeps for such tasks every 10 s but scans Redis only on every 10th sweep
+        # (about every 100 s); one retry once waited past the 45 s below. Scan every second.
         workers.start(
             CELERY_VISIBILITY_TIMEOUT="2",
             CELERY_UNACKED_RESTORE_INTERVAL="1",
