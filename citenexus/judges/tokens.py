@@ -201,7 +201,7 @@ def tokenize(text: str) -> tuple[Token, ...]:
         raw.extend(
             Token(t.norm, start + t.start, start + t.end, t.kind, t.direction, t.post, t.negates,
                   t.word, t.key, t.keys)
-            for t in _word_template(m.group())
+            for t in _word_tokens(m.group())
         )  # fmt: skip
     for q in quantities[q_index:]:
         raw.append(_quantity_token(text, q))
@@ -226,49 +226,46 @@ def _quantity_token(text: str, q: Quantity) -> Token:
 
 
 @lru_cache(maxsize=65536)
-def _word_template(word: str) -> tuple[Token, ...]:
+def _word_tokens(word: str) -> tuple[Token, ...]:
     """A word's tokens at offset 0; the tokenizer shifts them to where the word stands.
 
     A lane repeats its vocabulary endlessly; reading each distinct word once saves most of the
     tokenizer's time on a text it has not seen.
     """
-    return tuple(_word_tokens(word, 0, len(word)))
-
-
-def _word_tokens(word: str, start: int, end: int) -> list[Token]:
+    start, end = 0, len(word)
     lower = word.lower()
     if not word[0].isalpha():
         norm = "\n" if word.isspace() else lower
-        return [Token(norm, start, end, BOUNDARY, word=norm)]
+        return (Token(norm, start, end, BOUNDARY, word=norm),)
     if lower in _CONTRACTIONS:
         modal = _CONTRACTIONS[lower]
-        return [
+        return (
             Token(modal, start, end, MODAL, _MODALS.get(modal, ""), word=modal),
             Token("not", start, end, NEGATOR, negates=True, word="not"),
-        ]
+        )
     if lower.endswith("n't"):
         base = lower[:-3]
-        return [
-            _word_tokens(base, start, end - 3)[0] if base else Token("", start, end, STOP),
+        return (
+            _word_tokens(base)[0] if base else Token("", start, end, STOP),
             Token("not", end - 3, end, NEGATOR, negates=True, word="not"),
-        ]
+        )
     if lower in _NEGATIVE_WORDS:
         norm = _NEGATIVE_WORDS[lower]
         keys = frozenset({norm})
-        return [Token(norm, start, end, CONTENT, negates=True, word=lower, key=norm, keys=keys)]
+        return (Token(norm, start, end, CONTENT, negates=True, word=lower, key=norm, keys=keys),)
     if lower in _NEGATORS or lower in _NEGATIVE_VERBS:
-        return [Token(lower, start, end, NEGATOR, negates=True, word=lower)]
+        return (Token(lower, start, end, NEGATOR, negates=True, word=lower),)
     if lower in ("a.m.", "p.m."):
         norm = lower.replace(".", "")
-        return [Token(norm, start, end, CONTENT, word=norm, key=norm, keys=frozenset({norm}))]
+        return (Token(norm, start, end, CONTENT, word=norm, key=norm, keys=frozenset({norm})),)
     if lower in _MODALS:
-        return [Token(lower, start, end, MODAL, _MODALS[lower], word=lower)]
+        return (Token(lower, start, end, MODAL, _MODALS[lower], word=lower),)
     if lower in _BOUNDARY_WORDS:
-        return [Token(lower, start, end, BOUNDARY, word=lower)]
+        return (Token(lower, start, end, BOUNDARY, word=lower),)
     if lower in STOPWORDS or lower.endswith("'s") and lower[:-2] in STOPWORDS:
-        return [Token(lower, start, end, STOP, word=lower)]
+        return (Token(lower, start, end, STOP, word=lower),)
     norm = stem(lower)
-    return [Token(norm, start, end, CONTENT, word=lower, key=norm, keys=frozenset({norm}))]
+    return (Token(norm, start, end, CONTENT, word=lower, key=norm, keys=frozenset({norm})),)
 
 
 def _merge_comparators(raw: list[Token]) -> list[Token]:
