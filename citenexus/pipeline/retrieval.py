@@ -6,7 +6,6 @@ step that acts on them, ``select_by_authority``, runs after grounding (SPEC §11
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +14,7 @@ from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import AuthorityPolicy, Selection, TrustMode, select_by_authority
 from citenexus.domain.conflicts import states_value, value_asked
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
+from citenexus.judges.embedding import cosine as judge_cosine
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.text import content_words
 from citenexus.pipeline.timing import Timings
@@ -40,12 +40,10 @@ def reciprocal_rank_fusion(
 
 
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    """Cosine similarity; 0.0 for mismatched or zero vectors."""
+    """Cosine similarity; 0.0 for mismatched or zero vectors (a unit embedded by another model)."""
     if len(a) != len(b) or not a:
         return 0.0
-    dot = sum(x * y for x, y in zip(a, b, strict=True))
-    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
-    return dot / norm if norm else 0.0
+    return judge_cosine(a, b)
 
 
 def lexical_overlap(question: str, unit: Unit) -> float:
