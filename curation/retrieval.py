@@ -60,6 +60,7 @@ _DENSE_SETTINGS = (
     ("synchronize_seqscans", "off"),
     ("max_parallel_workers_per_gather", "0"),
 )
+_DENSE_NAMES = [name for name, _ in _DENSE_SETTINGS]
 _READ_SETTINGS = "SELECT " + ", ".join("current_setting(%s)" for _ in _DENSE_SETTINGS)
 _SET_SETTINGS = "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in _DENSE_SETTINGS)
 
@@ -122,8 +123,7 @@ class PostgresRetriever:
                 # The first ``cap`` matches must be the same ones on every ask, so the scan starts
                 # at the table's beginning (not where another scan is, synchronize_seqscans) and
                 # runs in one process (parallel workers deliver rows in no fixed order).
-                names = [name for name, _ in _DENSE_SETTINGS]
-                cursor.execute(_READ_SETTINGS, names)
+                cursor.execute(_READ_SETTINGS, _DENSE_NAMES)
                 before = list(cursor.fetchone())
                 cursor.execute(_SET_SETTINGS, [x for pair in _DENSE_SETTINGS for x in pair])
             try:
@@ -131,7 +131,7 @@ class PostgresRetriever:
                 rows = cursor.fetchall()
             finally:
                 if before:  # the enclosing transaction (a request's, a test's) goes on unchanged
-                    restore = zip([name for name, _ in _DENSE_SETTINGS], before, strict=True)
+                    restore = zip(_DENSE_NAMES, before, strict=True)
                     cursor.execute(_SET_SETTINGS, [x for pair in restore for x in pair])
         return [ScoredUnit(_unit(row, _vector(row[10])), float(row[9])) for row in rows]
 
