@@ -6,6 +6,7 @@ and their active corrections are read from the lane now, in one query each.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 from typing import Any
@@ -24,6 +25,8 @@ from answers.forms import AskForm, ReviewForm, VerifyForm
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list
 from answers.services import answer_ask, answer_review, answer_verify
+from citenexus.domain.answer import Evidence
+from citenexus.pipeline.timing import in_stage_order
 from citenexus_web.api_errors import ApiError
 from curation.models import Correction, Document, EvidenceUnit, Lane
 from curation.roles import Cap, can, caps_on, lanes_with
@@ -222,11 +225,18 @@ def signal_display(value: Any) -> str:
     return str(value)
 
 
+# The signals panel lists fields as SPEC §8 does (the stored jsonb does not keep their order).
+_SIGNAL_ORDER = {f.name: i for i, f in enumerate(dataclasses.fields(Evidence))}
+
+
 def _signals(evidence: dict[str, Any]) -> list[dict[str, Any]]:
+    names = sorted(
+        (k for k in evidence if k != "timings_ms"),
+        key=lambda k: (_SIGNAL_ORDER.get(k, len(_SIGNAL_ORDER)), k),
+    )
     return [
-        {"name": k, "display": signal_display(v), "meaning": SIGNAL_MEANINGS.get(k, "")}
-        for k, v in evidence.items()
-        if k != "timings_ms"
+        {"name": k, "display": signal_display(evidence[k]), "meaning": SIGNAL_MEANINGS.get(k, "")}
+        for k in names
     ]
 
 
@@ -250,7 +260,7 @@ def answer_page(request: HttpRequest, answer_id: int) -> HttpResponse:
         "refusal_meaning": REFUSAL_MEANINGS.get((refusal or {}).get("code", ""), ""),
         "signals": _signals(data.get("evidence", {})),
         "evidence": data.get("evidence", {}),
-        "timings": (data.get("evidence") or {}).get("timings_ms", {}),
+        "timings": in_stage_order((data.get("evidence") or {}).get("timings_ms", {})),
         "policy": data.get("policy", {}),
         "tiers": tiers,
         "may_review": Cap.REVIEW in caps,

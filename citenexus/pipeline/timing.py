@@ -3,8 +3,31 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+
+# The stages of an ask in the order they run (SPEC §4); a verify skips the first five.
+STAGE_ORDER = (
+    "retrieve",
+    "fuse",
+    "rerank",
+    "ground",
+    "select",
+    "generate",
+    "responsive",
+    "judge",
+    "signals",
+    "compose",
+)
+
+
+def in_stage_order(ms: Mapping[str, float]) -> list[tuple[str, float]]:
+    """Stage timings in pipeline order; a stage this list does not know comes last, by name.
+
+    Stored answers come back from PostgreSQL's ``jsonb``, which does not keep key order.
+    """
+    rank = {name: i for i, name in enumerate(STAGE_ORDER)}
+    return sorted(ms.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0]))
 
 
 class Timings:

@@ -63,6 +63,18 @@ def test_normal_mode_answers_with_claims_citation_chips_and_signals(reviewer, la
     assert "Record verdict" in html
 
 
+def test_signals_and_timings_read_in_spec_and_pipeline_order(reviewer, lane, blog_only):
+    # The stored answer is jsonb, which sorts keys by length; the page restores the order.
+    client = signed_in(reviewer)
+    html = client.get(f"/answers/{ask(client, lane, 'normal').pk}/").content.decode()
+    signals = re.findall(r"<abbr[^>]*>(\w+)</abbr>", html)
+    assert signals[:3] == ["authority_tier", "authority_floor_applied", "withheld"], signals
+    timings = html[html.index('id="timings-h"') :]
+    stages = re.findall(r'<th scope="row">(\w+)</th>', timings)
+    assert stages[:5] == ["retrieve", "fuse", "rerank", "ground", "select"], stages
+    assert stages.index("generate") < stages.index("judge") < stages.index("compose")
+
+
 def test_a_citation_shows_the_unit_the_supporting_span_and_judges(reviewer, lane, blog_only):
     client = signed_in(reviewer)
     answer = ask(client, lane, "normal")

@@ -26,6 +26,7 @@ from citenexus.pipeline.fakes import (
     WordHashEmbedder,
     memory_lane,
 )
+from citenexus.pipeline.timing import STAGE_ORDER, in_stage_order
 
 FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 ANSWER_FIELDS = [
@@ -155,3 +156,17 @@ def test_a_refused_answer_keeps_its_judged_claims_for_review() -> None:
     assert answer.refusal is not None and answer.refusal.code is RefusalCode.UNGROUNDED
     assert answer.claims[0].violations[0].kind is ViolationKind.UNSUPPORTED
     assert answer.evidence.invariants_verified == () and answer.evidence.authority_tier == ""
+
+
+def test_an_asks_timings_are_recorded_in_pipeline_order_and_can_be_restored_to_it() -> None:
+    answer = run()
+    recorded = list(answer.evidence.timings_ms)
+    assert recorded == [s for s in STAGE_ORDER if s in recorded]
+    shuffled = {"judge": 2.0, "zeta": 9.0, "retrieve": 1.0, "alpha": 8.0, "compose": 3.0}
+    assert [k for k, _ in in_stage_order(shuffled)] == [
+        "retrieve",
+        "judge",
+        "compose",
+        "alpha",
+        "zeta",
+    ]
