@@ -64,7 +64,12 @@ def _parse_moment(name: str, raw: str) -> dt.datetime:
         moment = dt.datetime.combine(day, dt.time())
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.UTC)
-    return moment
+    # In UTC before it reaches PostgreSQL, whose offsets stop short of Python's (+21:28 is an
+    # error there); a moment UTC cannot hold (year 1 at +01:00) is refused here.
+    try:
+        return moment.astimezone(dt.UTC)
+    except OverflowError as exc:
+        raise FilterError(ERR_BAD_DATETIME.format(name=name), name) from exc
 
 
 def parse_filters(params: Mapping[str, str]) -> AuditFilters:

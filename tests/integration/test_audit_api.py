@@ -125,11 +125,21 @@ def test_since_is_inclusive_and_until_exclusive(api: Any, make_user: Any, events
     assert listing(client, since="2000-01-01")["count"] == 5
 
 
+def test_offsets_python_accepts_but_postgresql_does_not_are_read_in_utc(
+    api: Any, make_user: Any, events: Any
+) -> None:
+    # Found by schemathesis: "+21:28" reached PostgreSQL as an offset and failed there (a 500).
+    client = api(make_user("root", superuser=True))
+    assert listing(client, since="0450-01-14T04:34:30+21:28")["count"] == 5
+    assert listing(client, until="0450-01-14T04:34:30-23:59")["count"] == 0
+
+
 @pytest.mark.parametrize(
     ("params", "message"),
     [
         ({"since": "yesterday"}, ERR_BAD_DATETIME.format(name="since")),
         ({"until": "2025-13-45"}, None),
+        ({"since": "0001-01-01T00:00:00+01:00"}, ERR_BAD_DATETIME.format(name="since")),
         ({"order": "sideways"}, ERR_BAD_ORDER),
         ({"limit": "0"}, audit_api.ERR_BAD_LIMIT.format(max=audit_api.MAX_LIMIT)),
         ({"limit": "many"}, audit_api.ERR_BAD_LIMIT.format(max=audit_api.MAX_LIMIT)),
