@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "citenexus_web.test_settings")
@@ -28,6 +29,9 @@ django.setup()
 from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from audit.models import AuditEvent  # noqa: E402
+from curation.models import Job  # noqa: E402
 
 LEGAL = [
     "out-of-jurisdiction",
@@ -111,7 +115,72 @@ def populate(n: int) -> dict[str, Any]:
                 document_id=f"doc-{i:05d}",
                 details={"version": 1, "tier": LEGAL[i % 6]},
             )
-    return {"lane": lane, "users": users}
+    answer, history = answers(lane, users["reviewer"], n)
+    job = Job.objects.create(
+        kind="ingest",
+        lane=lane,
+        created_by=users["curator"],
+        created_by_name="curator",
+        status=Job.Status.DONE,
+        progress=1.0,
+        items=[
+            {
+                "index": i,
+                "name": f"file-{i}.txt",
+                "document_id": f"doc-{i:05d}",
+                "status": "failed" if i % 7 == 0 else "done",
+                "error": "the file is empty" if i % 7 == 0 else "",
+            }
+            for i in range(25)
+        ],
+    )
+    return {"lane": lane, "users": users, "answer": answer, "history": history, "job": job}
+
+
+def answers(lane: Any, reviewer: Any, n: int) -> tuple[Any, int]:
+    """One real answer (for its page and a citation), then ``n`` stored answers for history.
+
+    The copies keep the real payload and vary status, refusal code, review verdict and date,
+    so the history filters and the dashboard's charts have data to count.
+    """
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from answers.models import Answer
+    from answers.services import answer_ask
+
+    answer = answer_ask(
+        lane=lane,
+        question="How much notice must a landlord give?",
+        mode="normal",
+        user=reviewer,
+        actor="reviewer",
+    )
+    codes = ["", "below_authority_floor", "not_applicable", "no_relevant_evidence"]
+    now = timezone.now()
+    copies = [
+        Answer(
+            lane=lane,
+            question=f"{answer.question} ({i})",
+            mode=answer.mode,
+            status="answered" if not codes[i % 4] else "refused",
+            refusal_code=codes[i % 4],
+            text=answer.text,
+            payload=answer.payload,
+            asked_by=reviewer,
+            asked_by_name="reviewer",
+            review_verdict=["", "approve", "flag"][i % 3],
+        )
+        for i in range(n)
+    ]
+    Answer.objects.bulk_create(copies, batch_size=500)
+    # Spread them over the dashboard's two weeks (created_at is auto_now_add on create).
+    for day in range(14):
+        Answer.objects.filter(question__endswith=f"{day})").update(
+            created_at=now - dt.timedelta(days=day)
+        )
+    return answer, n
 
 
 def measure(client: Client, url: str, runs: int) -> dict[str, float]:
@@ -140,8 +209,15 @@ def main() -> None:
     connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
         data = populate(args.documents)
-        lane, users = data["lane"], data["users"]
+        lane, users, answer = data["lane"], data["users"], data["answer"]
+        claim = next(
+            (i, c["citations"][0])
+            for i, c in enumerate(answer.payload.get("claims", []))
+            if c.get("citations")
+        )
+        event = AuditEvent.objects.order_by("-id").first()
         pages = [
+            ("curator", "lanes list (home)", "/"),
             ("curator", "lane page", f"/lanes/{lane.slug}/"),
             ("curator", "lane page, sorted by tier", f"/lanes/{lane.slug}/?sort=-tier"),
             ("curator", "lane page, filtered", f"/lanes/{lane.slug}/?tier=statute&q=Document%201"),
@@ -150,6 +226,7 @@ def main() -> None:
             ("curator", "document page", f"/lanes/{lane.slug}/documents/real-doc/"),
             ("curator", "upload page", f"/lanes/{lane.slug}/upload/"),
             ("curator", "authority CSV page", f"/lanes/{lane.slug}/authority-csv/"),
+            ("curator", "job page (25 files)", f"/jobs/{data['job'].id}/"),
             ("admin", "lane settings", f"/lanes/{lane.slug}/settings/"),
             ("auditor", "audit log", "/audit/"),
             (
@@ -157,9 +234,23 @@ def main() -> None:
                 "audit log, filtered",
                 "/audit/?action=document.ingest&document_id=doc-00042",
             ),
+            ("auditor", "audit event", f"/audit/events/{event.pk}/"),
+            ("auditor", "chain status (re-hashes every event)", "/audit/chain/"),
             ("auditor", "dashboard", "/audit/dashboard/"),
-            ("reviewer", "ask page", "/ask/"),
+            ("reviewer", "ask page (form)", "/ask/"),
+            ("reviewer", "verify page (form)", "/verify/"),
             ("reviewer", "answer history", "/answers/"),
+            (
+                "reviewer",
+                "answer history, filtered",
+                "/answers/?status=refused&refusal_code=not_applicable&verdict=flag",
+            ),
+            ("reviewer", "answer page", f"/answers/{answer.pk}/"),
+            (
+                "reviewer",
+                "citation panel",
+                f"/answers/{answer.pk}/claims/{claim[0]}/citations/{quote(claim[1], safe='')}/",
+            ),
         ]
         print(f"{args.documents} documents, {args.runs} runs per page (ms)")
         print(f"{'page':34} {'role':9} {'p50':>7} {'p95':>7} {'max':>7} {'queries':>7}")
