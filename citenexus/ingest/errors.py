@@ -20,6 +20,8 @@ MESSAGE_EMPTY = "The file has no text in it."
 MESSAGE_UNDECODABLE = "The text is not valid UTF-8 (or UTF-16 with a byte-order mark). Save it as UTF-8 and upload again."
 MESSAGE_BINARY = "The file contains binary data (NUL bytes), not text."
 MESSAGE_TOO_LARGE = "The file is larger than the upload limit."
+# What a curator can act on: how far over the limit the file is.
+MESSAGE_TOO_LARGE_SIZED = "The file is {size:,} bytes; the upload limit is {limit:,} bytes."
 MESSAGE_TOO_MANY_PAGES = "The PDF has more pages than the limit for one document."
 MESSAGE_TOO_SLOW = "The PDF took too long to read; split it into smaller files."
 MESSAGE_NOT_A_PDF = "The file is named .pdf but is not a PDF."

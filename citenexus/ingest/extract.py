@@ -24,6 +24,7 @@ from citenexus.ingest.errors import (
     MALFORMED_PDF,
     MESSAGE_BINARY,
     MESSAGE_NOT_A_PDF,
+    MESSAGE_TOO_LARGE_SIZED,
     TOO_LARGE,
     UNDECODABLE,
     UNKNOWN_TYPE,
@@ -75,7 +76,8 @@ def extract_text(
     if not data:
         raise ExtractionError(EMPTY, detail="0 bytes")
     if len(data) > max_bytes:
-        raise ExtractionError(TOO_LARGE, detail=f"{len(data)} bytes > {max_bytes}")
+        message = MESSAGE_TOO_LARGE_SIZED.format(size=len(data), limit=max_bytes)
+        raise ExtractionError(TOO_LARGE, message, detail=f"{len(data)} bytes > {max_bytes}")
     kind = detect_format(data, filename)
     if kind == "pdf":
         from citenexus.ingest.pdf import extract_pdf

@@ -1,4 +1,8 @@
-"""Check the example lane's files against each other and against SPEC.md (stdlib only).
+"""Check the example lane's files against each other and against SPEC.md.
+
+The consistency checks use the standard library only. The severance measure uses the project's
+own ``citenexus`` package (found from this file's place in the repository), so that it measures
+the units ingest really stores; without that package it is skipped and said to be.
 
 Run from anywhere: ``python examples/law-authority/check_corpus.py [lane_dir]``. It prints a
 summary and every problem found, and exits 1 if there was any problem.
@@ -12,7 +16,10 @@ What it holds the files to:
 - golden.csv has valid ids, categories, statuses and refusal codes (SPEC §7), each category the
   status and code it implies, expected documents that exist, meet the floor and carry the
   expected value, and notes tokens (``withheld:``, ``inapplicable:``, ``overridden:``,
-  ``mode:``) that name real documents and agree with their tiers.
+  ``mode:``) that name real documents and agree with their tiers;
+- no operative unit is severed from its scope statement (SPEC §9): every unit that lies in a
+  section governed by a scope statement holds that statement, in its text or carried with it,
+  when the corpus is cut with the project's default unit size and overlap.
 """
 
 from __future__ import annotations
@@ -23,11 +30,12 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 LANE_DIR = Path(__file__).resolve().parent
+REPO_ROOT = LANE_DIR.parents[1]
 
 AUTHORITY_COLUMNS = (
     "document_id",
@@ -413,6 +421,68 @@ def _check_notes(
         report.problem(f"{where}: below_authority_floor needs a withheld: token")
 
 
+@dataclass(frozen=True)
+class Severance:
+    """Operative units (some scope statement governs them) and those missing a statement."""
+
+    units: int
+    operative: int
+    severed: int
+    target_chars: int
+    overlap_chars: int
+
+    @property
+    def rate(self) -> float:
+        return self.severed / self.operative if self.operative else 0.0
+
+
+def severance(
+    corpus_dir: Path, *, target_chars: int | None = None, overlap_chars: int | None = None
+) -> Severance:
+    """How many units of the corpus, cut as ingest cuts it, lack their governing scope statement.
+
+    Each file is read by ``citenexus.ingest.extract_text`` and cut by ``segment`` with the
+    given sizes, else the project's defaults (``CITENEXUS_UNIT_CHARS`` / ``_OVERLAP``).
+    Raises ``ImportError`` when the ``citenexus`` package cannot be imported.
+    """
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.append(str(REPO_ROOT))
+    from citenexus.ingest import extract_text, segment, severance_rate
+    from citenexus.ingest.segment import DEFAULT_OVERLAP_CHARS, DEFAULT_TARGET_CHARS
+
+    target = DEFAULT_TARGET_CHARS if target_chars is None else target_chars
+    overlap = DEFAULT_OVERLAP_CHARS if overlap_chars is None else overlap_chars
+    units = operative = severed = 0
+    for path in sorted(corpus_dir.iterdir()):
+        if path.suffix not in FORMATS:
+            continue
+        text = extract_text(path.read_bytes(), path.name).text
+        for piece in segment(text, target_chars=target, overlap_chars=overlap):
+            units += 1
+            # severance_rate gives a share; asked about one unit it says whether that unit is
+            # severed, and asked about the unit emptied of text and scope (which can hold no
+            # statement) whether any statement governs it at all, i.e. whether it is operative.
+            operative += severance_rate([replace(piece, text="", scope="")], text=text) == 1.0
+            severed += severance_rate([piece], text=text) == 1.0
+    return Severance(units, operative, severed, target, overlap)
+
+
+def check_severance(corpus_dir: Path, report: Report) -> None:
+    """Report the corpus's severance at the default unit size; any severed unit is a problem."""
+    try:
+        measured = severance(corpus_dir)
+    except ImportError as exc:
+        report.facts.append(f"severance: not measured (citenexus cannot be imported: {exc})")
+        return
+    report.facts.append(
+        f"severance at {measured.target_chars}/{measured.overlap_chars} characters: "
+        f"{measured.severed} of {measured.operative} operative units "
+        f"({measured.units} units) lack their scope statement, rate {measured.rate:.3f}"
+    )
+    if measured.severed:
+        report.problem(f"corpus: {measured.severed} units are severed from their scope statement")
+
+
 def check(lane_dir: Path) -> Report:
     """Run every check on the lane in ``lane_dir``."""
     report = Report()
@@ -423,6 +493,7 @@ def check(lane_dir: Path) -> Report:
     texts = check_corpus(lane_dir / "corpus", documents, report)
     golden = read_csv(lane_dir / "golden.csv", GOLDEN_COLUMNS, report)
     check_golden(golden, documents, texts, order, floor, report)
+    check_severance(lane_dir / "corpus", report)
     return report
 
 

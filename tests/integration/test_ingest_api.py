@@ -11,6 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from audit.models import AuditEvent
+from citenexus.ingest.errors import MESSAGE_TOO_LARGE_SIZED, TOO_LARGE
 from curation.models import Document, EvidenceUnit, Job
 
 pytestmark = pytest.mark.django_db
@@ -460,3 +461,51 @@ def test_an_unrouted_api_url_answers_in_the_json_error_shape(api: Any, curator: 
     response = api(curator).get("/api/no-such-endpoint/")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
+
+
+def test_a_single_file_over_the_upload_limit_fails_its_item_stating_the_limit(
+    api: Any, curator: Any, lane: Any, run: Any, settings: Any
+) -> None:
+    settings.CITENEXUS_MAX_UPLOAD_BYTES = 10_000
+    content = (STATUTE.encode() * 60)[:12_345]
+    response = upload(
+        api(curator),
+        lane.slug,
+        ("big.txt", content),
+        run=run,
+        document_id="big",
+        source_type="documentary",
+    )
+    assert response.status_code == 202
+    job = Job.objects.get(pk=response.json()["job"]["id"])
+    assert job.status == "failed"
+    item = job.items[0]
+    assert (item["status"], item["error_code"]) == ("failed", TOO_LARGE)
+    assert item["error"] == MESSAGE_TOO_LARGE_SIZED.format(size=12_345, limit=10_000)
+    assert "12,345 bytes" in item["error"] and "limit is 10,000 bytes" in item["error"]
+    assert not Document.objects.filter(lane=lane).exists()
+    assert not EvidenceUnit.objects.filter(lane=lane).exists()
+    body = api(curator).get(f"/api/jobs/{job.pk}/").json()
+    assert "10,000 bytes" in json.dumps(body)
+
+
+def test_a_batch_reports_progress_one_document_at_a_time(
+    api: Any, curator: Any, lane: Any, run: Any, monkeypatch: Any
+) -> None:
+    from curation import ingest_jobs
+
+    seen: list[float] = []
+    set_item = ingest_jobs._set_item
+
+    def recording(job_id: Any, index: int, **changes: Any) -> None:
+        set_item(job_id, index, **changes)
+        seen.append(Job.objects.get(pk=job_id).progress)  # as a poller would read it
+
+    monkeypatch.setattr(ingest_jobs, "_set_item", recording)
+    files = [
+        (f"rule-{n}.txt", f"Rule {n}: notice is due within {n} days.".encode()) for n in "1234"
+    ]
+    response = upload(api(curator), lane.slug, *files, run=run, source_type="documentary")
+    assert response.status_code == 202
+    assert seen == [0.25, 0.5, 0.75, 1.0]
+    assert Job.objects.get(pk=response.json()["job"]["id"]).progress == 1.0

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -59,3 +60,59 @@ def test_an_unknown_lane_or_path_is_a_clear_error(lane: Any, tmp_path: Path) -> 
         call_command("ingest", "nope", str(tmp_path))
     with pytest.raises(CommandError, match="no such file or folder"):
         call_command("ingest", lane.slug, str(tmp_path / "missing.txt"))
+
+
+@pytest.mark.parametrize(
+    ("source_type", "tier"), [("documentary", "statute"), ("conversational", "secondary-blog")]
+)
+def test_the_source_type_decides_the_tier_by_the_lane_policy(
+    lane: Any, tmp_path: Path, source_type: str, tier: str
+) -> None:
+    (tmp_path / "rule.txt").write_text("A tenant shall give thirty days of notice.")
+    call_command(
+        "ingest", lane.slug, str(tmp_path), "--source-type", source_type, stdout=StringIO()
+    )
+    document = Document.objects.get(document_id="rule")
+    assert (document.source_type, document.tier_name()) == (source_type, tier)
+
+
+CSV_TEXT = "document_id,authority_tier,label\nrule,statute,Código Civil § 1946\n"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        CSV_TEXT.encode("latin-1"),
+        CSV_TEXT.encode("utf-16-le"),
+        "document_id,authority_tier\nrule,statute\n".encode("utf-16-le"),  # reads as NULs
+    ],
+    ids=["latin-1", "utf-16-without-bom", "ascii-utf-16-without-bom"],
+)
+def test_a_csv_in_a_bad_encoding_is_a_clear_error_with_the_apis_message(
+    lane: Any, curator: Any, api: Any, tmp_path: Path, data: bytes
+) -> None:
+    (tmp_path / "rule.txt").write_text("A tenant shall give thirty days of notice.")
+    csv = tmp_path / "authority.csv"
+    csv.write_bytes(data)
+    with pytest.raises(CommandError) as raised:
+        call_command("ingest", lane.slug, str(tmp_path / "rule.txt"), "--authority-csv", str(csv))
+    response = api(curator).post(
+        f"/api/lanes/{lane.slug}/authority-csv/",
+        {"file": SimpleUploadedFile("authority.csv", data)},
+        format="multipart",
+    )
+    api_message = response.json()["error"]["message"]
+    assert api_message.startswith("the CSV cannot be read: ")
+    assert str(raised.value) == f"{csv}: {api_message}"
+    assert not Document.objects.exists()
+
+
+def test_the_progress_bar_counts_the_files(lane: Any, tmp_path: Path) -> None:
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.txt").write_text(f"Rule {name}: notice is due within ten days.")
+    out, err = StringIO(), StringIO()
+    call_command("ingest", lane.slug, str(tmp_path), stdout=out, stderr=err)
+    bar = err.getvalue()
+    assert [f"{n}/3" in bar for n in (1, 2, 3)] == [True, True, True]
+    assert "[" + "#" * 30 + "] 3/3" in bar
+    assert "3 created; 0 failed" in out.getvalue()

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 LANE = Path(__file__).resolve().parents[2] / "examples" / "law-authority"
 
 
@@ -21,3 +23,18 @@ def _checker() -> ModuleType:
 
 def test_the_example_lane_has_no_consistency_problems() -> None:
     assert _checker().check(LANE).problems == []
+
+
+@pytest.mark.parametrize(
+    ("target_chars", "overlap_chars"),
+    [(None, None), (300, 60)],
+    ids=["default-unit-size", "small-units"],
+)
+def test_no_unit_of_the_example_corpus_is_severed_from_its_scope_statement(
+    target_chars: int | None, overlap_chars: int | None
+) -> None:
+    measured = _checker().severance(
+        LANE / "corpus", target_chars=target_chars, overlap_chars=overlap_chars
+    )
+    assert measured.operative > 20  # the corpus's scope clauses govern many units
+    assert (measured.severed, measured.rate) == (0, 0.0)

@@ -82,7 +82,9 @@ def test_a_whitespace_only_file_is_empty():
 
 def test_a_file_over_the_limit_is_refused_before_reading():
     error = refusal(b"x" * 101, "a.txt", max_bytes=100)
-    assert (error.code, error.message) == (e.TOO_LARGE, e.MESSAGE_TOO_LARGE)
+    expected = e.MESSAGE_TOO_LARGE_SIZED.format(size=101, limit=100)
+    assert (error.code, error.message) == (e.TOO_LARGE, expected)
+    assert "101 bytes" in error.message and "limit is 100 bytes" in error.message
 
 
 @pytest.mark.parametrize("name", ["contract.docx", "scan.png", "noextension", "law.txt.exe"])

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-import csv
-import sys
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from citenexus.domain.authority_csv import plan_authority_csv
 from citenexus.ingest import ExtractionError
 from citenexus_web.api_errors import ApiError
 from curation.models import Lane
+from curation.services.authority_csv import ERR_CSV_FILE
 from curation.services.ingest_batch import document_ingest_file
 from curation.uploads import UploadedFile, UploadError, document_id_from_name, expand_uploads
 
 SUFFIXES = {".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".zip"}
+ERR_CSV_ROWS = "the CSV has problems; nothing was ingested: {problems}"
 
 
 def _files(paths: list[str]) -> list[UploadedFile]:
@@ -34,14 +36,32 @@ def _files(paths: list[str]) -> list[UploadedFile]:
     return expand_uploads(found)
 
 
-def _metadata(csv_path: str | None) -> dict[str, dict[str, str]]:
+def _metadata(csv_path: str | None, lane: Lane, files: list[UploadedFile]) -> dict[str, Any]:
+    """Each file's CSV row, read and checked by the same planner as the API's authority CSV.
+
+    The documents are the files about to be ingested, so a row naming none of them is
+    ignored; a row's unknown tier is left for ingest to refuse, for that file alone.
+    """
     if not csv_path:
         return {}
-    with open(csv_path, newline="", encoding="utf-8-sig") as fh:
-        reader = csv.DictReader(fh)
-        if not reader.fieldnames or "document_id" not in reader.fieldnames:
-            raise CommandError(f"{csv_path}: the CSV needs a document_id column")
-        return {row["document_id"]: {k: v for k, v in row.items() if v} for row in reader}
+    try:
+        data = Path(csv_path).read_bytes()
+    except OSError as exc:
+        raise CommandError(f"{csv_path}: {exc.strerror or exc}") from exc
+    plan = plan_authority_csv(
+        data,
+        metadata_key=lane.metadata_key,
+        tier_order=list(lane.tier_order),
+        documents={document_id_from_name(f.name): {} for f in files},
+        max_bytes=settings.CITENEXUS_MAX_UPLOAD_BYTES,
+    )
+    if plan.file_errors:
+        problems = ERR_CSV_FILE.format(problems="; ".join(plan.file_errors))
+        raise CommandError(f"{csv_path}: {problems}")
+    if plan.errors:
+        lines = "; ".join(f"line {e.line}: {e.message}" for e in plan.errors)
+        raise CommandError(f"{csv_path}: {ERR_CSV_ROWS.format(problems=lines)}")
+    return {change.document_id: dict(change.after) for change in plan.changes}
 
 
 class Command(BaseCommand):
@@ -64,7 +84,7 @@ class Command(BaseCommand):
             files = _files(options["paths"])
         except UploadError as exc:
             raise CommandError(str(exc)) from exc
-        metadata = _metadata(options["authority_csv"])
+        metadata = _metadata(options["authority_csv"], lane, files)
         actor = f"cli:{options['actor']}"
         results: dict[str, int] = {}
         failures: list[str] = []
@@ -84,7 +104,7 @@ class Command(BaseCommand):
             except ApiError as exc:
                 failures.append(f"{upload.name}: {exc.message}")
             self._progress(index, len(files))
-        sys.stderr.write("\n")
+        self.stderr.write("", style_func=str)
         summary = ", ".join(f"{n} {k}" for k, n in sorted(results.items())) or "nothing ingested"
         self.stdout.write(f"{lane.slug}: {summary}; {len(failures)} failed")
         for line in failures:
@@ -95,5 +115,8 @@ class Command(BaseCommand):
     def _progress(self, done: int, total: int) -> None:
         width = 30
         filled = int(width * done / total) if total else width
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        sys.stderr.flush()
+        # Through self.stderr (not sys.stderr) so call_command(stderr=...) captures it; plain
+        # style, since the wrapper would colour every write as an error on a terminal.
+        bar = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+        self.stderr.write(bar, style_func=str, ending="")
+        self.stderr.flush()
