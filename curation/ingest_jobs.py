@@ -198,3 +198,21 @@ def _finish(job_pk: Any, failed_error: str = "") -> None:
             job.status, job.error = Job.Status.DONE, ""
         job.progress = 1.0 if not failed_error else job.progress
         job.save(update_fields=["status", "error", "progress", "updated_at"])
+
+
+def job_abandon(*, job_id: str, error: str, only_if_unstarted: bool = False) -> None:
+    """Fail a job without running the rest of it; its files not yet ingested stay pending.
+
+    The files it already wrote stay written; the uploads of the others are dropped, since
+    ``error`` tells the user to upload them again. With ``only_if_unstarted``, a job some runner
+    has already picked up is left to that runner.
+    """
+    with transaction.atomic():
+        job = Job.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or job.status in (Job.Status.DONE, Job.Status.FAILED):
+            return
+        if only_if_unstarted and (job.status != Job.Status.PENDING or job.attempts):
+            return
+        job.status, job.error = Job.Status.FAILED, error
+        job.save(update_fields=["status", "error", "updated_at"])
+        JobFile.objects.filter(job=job).delete()

@@ -1,10 +1,12 @@
 """Faults through the real API: a misbehaving language model, and the database dropping mid-ask.
 
 A real ``http.server`` on 127.0.0.1 plays the OpenAI-compatible model. Timeouts, garbage and
-malformed drafts must end in a ``generation_failed`` refusal (never a 500); a draft citing keys
+malformed drafts must end in a ``generation_failed`` refusal (never a 500), stored as that
+refusal and nothing more, and the same ask answers once the model behaves; a draft citing keys
 that name no unit keeps its other citations and says so in a caveat (SPEC §11.8). Terminating
-the app's database session while the model is answering must give a clean 5xx with no answer
-row written, and the next request must work.
+the app's database session while the model is answering, or on the answer's own INSERT, must
+give either a complete answer or a 503 in the JSON error shape with no answer row written, and
+the next request must work.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from answers.models import Answer
 from audit.models import AuditEvent
 from citenexus.generators.openai_chat import ERR_MALFORMED_DRAFT, ERR_MALFORMED_RESPONSE
 from citenexus.pipeline.judging import CAVEAT_UNKNOWN_KEYS
+from citenexus_web.api_errors import ERR_DATABASE_UNAVAILABLE
 from tests.support.hostile import ingest_statute
 
 QUESTION = "How many days notice must a landlord give before ending a month-to-month tenancy?"
@@ -132,7 +135,7 @@ FAULTS = {
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("fault", sorted(FAULTS))
-def test_a_misbehaving_model_is_a_generation_failed_refusal_not_a_500(
+def test_a_misbehaving_model_is_a_generation_failed_refusal_and_the_next_ask_answers(
     api, reviewer, statute, model, fault
 ):
     for name, value in FAULTS[fault].items():
@@ -145,8 +148,33 @@ def test_a_misbehaving_model_is_a_generation_failed_refusal_not_a_500(
     assert answer["refusal"]["code"] == "generation_failed"
     assert answer["claims"] == []
     assert time.monotonic() - started < LLM_TIMEOUT * 6  # the timeout setting is honoured
-    stored = Answer.objects.get(pk=answer["id"])
-    assert stored.refusal_code == "generation_failed"
+    _assert_only_a_generation_failed_refusal_is_stored(answer)
+    _assert_the_same_ask_answers_once_the_model_behaves(api, reviewer, model, answer)
+
+
+def _assert_only_a_generation_failed_refusal_is_stored(answer: dict[str, Any]) -> None:
+    """The failed ask left one row: a refusal, coded generation_failed, crediting nothing."""
+    stored = Answer.objects.get()
+    assert stored.pk == answer["id"]
+    assert (stored.status, stored.refusal_code) == ("refused", "generation_failed")
+    assert stored.payload["refusal"]["code"] == "generation_failed"
+    assert stored.payload["claims"] == []
+    assert '"citations": ["' not in json.dumps(stored.payload)  # no claim cites anything
+
+
+def _assert_the_same_ask_answers_once_the_model_behaves(
+    api: Any, reviewer: Any, model: FakeModel, refused: dict[str, Any]
+) -> None:
+    well_behaved = FakeModel()
+    model.status, model.body, model.delay = well_behaved.status, well_behaved.body, 0.0
+    response = _ask(api, reviewer)
+    assert response.status_code == 200, response.content[:300]
+    answer = response.json()
+    assert answer["status"] == "answered", answer["refusal"]
+    assert answer["claims"][0]["citations"] == [KEY]
+    assert Answer.objects.count() == 2
+    first = Answer.objects.get(pk=refused["id"])  # the refusal is kept as it was, not replaced
+    assert (first.status, first.refusal_code) == ("refused", "generation_failed")
 
 
 @pytest.mark.django_db
@@ -185,21 +213,25 @@ def test_a_draft_citing_only_unknown_keys_credits_nothing_it_cannot_find(
 
 
 @pytest.mark.django_db
-def test_an_unreachable_model_is_a_generation_failed_refusal(api, reviewer, statute, settings):
+def test_an_unreachable_model_is_a_generation_failed_refusal_until_it_is_back(
+    api, reviewer, statute, settings, model
+):
     import socket
 
+    reachable = settings.CITENEXUS_LLM_BASE_URL
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     settings.CITENEXUS_LLM_BASE_URL = f"http://127.0.0.1:{port}/v1"
-    settings.CITENEXUS_LLM_MODEL = "fake-model"
-    settings.CITENEXUS_LLM_TIMEOUT = LLM_TIMEOUT
     get_generator.cache_clear()
-    try:
-        answer = _ask(api, reviewer).json()
-    finally:
-        get_generator.cache_clear()
+    answer = _ask(api, reviewer).json()
     assert answer["refusal"]["code"] == "generation_failed"
+    assert model.requests == 0
+    _assert_only_a_generation_failed_refusal_is_stored(answer)
+
+    settings.CITENEXUS_LLM_BASE_URL = reachable
+    get_generator.cache_clear()
+    _assert_the_same_ask_answers_once_the_model_behaves(api, reviewer, model, answer)
 
 
 # --- the database connection dropping during an ask -----------------------------------------
@@ -264,27 +296,76 @@ def _ask_while_the_database_drops(live_server: Any, reviewer: Any, model: FakeMo
     }
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_database_dropping_mid_ask_leaves_no_partial_answer_and_the_next_ask_works(
-    live_server, reviewer, statute, model
-):
-    dropped = _ask_while_the_database_drops(live_server, reviewer, model)
-    assert dropped["status"] >= 500 or dropped["status"] == 200, dropped["content"][:300]
-    if dropped["status"] >= 500:
-        assert dropped["new_answers"] == 0  # no partial answer row
-    else:  # the app reconnected and finished: exactly one complete answer
+def _assert_a_complete_answer_or_a_clean_503(dropped: dict[str, Any]) -> None:
+    """Either the app finished (one complete answer) or it said so in the JSON error shape."""
+    assert dropped["ctype"].startswith("application/json"), dropped["content"][:300]
+    body = json.loads(dropped["content"])
+    if dropped["status"] == 200:
+        assert body["status"] == "answered", body["refusal"]
+        assert body["claims"] and body["claims"][0]["citations"] == [KEY]
         assert dropped["new_answers"] == 1
+        assert Answer.objects.get(pk=body["id"]).payload["claims"] == body["claims"]
+    else:
+        assert dropped["status"] == 503, dropped["content"][:300]
+        assert body == {
+            "error": {
+                "code": "database_unavailable",
+                "message": ERR_DATABASE_UNAVAILABLE,
+                "details": {},
+            }
+        }
+        assert dropped["new_answers"] == 0  # no partial answer row
     assert dropped["new_events"] == dropped["new_answers"]  # audited exactly when stored
-    status, content, _ = dropped["again"]()
+
+
+def _assert_the_next_ask_answers(dropped: dict[str, Any]) -> None:
+    answers_before = Answer.objects.count()
+    status, content, ctype = dropped["again"]()
     assert status == 200, content[:300]
+    assert ctype.startswith("application/json")
     assert json.loads(content)["status"] == "answered"
+    assert Answer.objects.count() == answers_before + 1
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_database_dropping_mid_ask_answers_in_the_json_error_shape(
+def test_the_database_dropping_while_the_model_thinks_is_a_clean_503_and_the_next_ask_works(
     live_server, reviewer, statute, model
 ):
     dropped = _ask_while_the_database_drops(live_server, reviewer, model)
-    if dropped["status"] >= 500:
-        assert dropped["ctype"].startswith("application/json")
-        assert set(json.loads(dropped["content"])["error"]) == {"code", "message", "details"}
+    _assert_a_complete_answer_or_a_clean_503(dropped)
+    _assert_the_next_ask_answers(dropped)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_dropping_as_the_answer_is_written_stores_nothing_and_answers_503(
+    api, reviewer, statute, model
+):
+    """The session dies on the answer's own INSERT: the row is not half-written, nor written."""
+    from django.db import connections
+
+    def kill_on_insert(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if sql.startswith('INSERT INTO "answers_answer"'):
+            pid = context["connection"].connection.info.backend_pid
+            killer = connections.create_connection("default")
+            try:
+                with killer.cursor() as cursor:  # waits until the backend has gone
+                    cursor.execute("SELECT pg_terminate_backend(%s, 5000)", [pid])
+            finally:
+                killer.close()
+        return execute(sql, params, many, context)
+
+    client = api(reviewer)
+    client.raise_request_exception = False
+    body = {"lane": "ca-housing", "question": QUESTION, "mode": "normal"}
+    with connection.execute_wrapper(kill_on_insert):
+        response = client.post("/api/ask/", body, format="json")
+    assert model.requests == 1  # the model answered; only the write failed
+    assert response.status_code == 503, response.content[:300]
+    assert response.json()["error"]["code"] == "database_unavailable"
+    assert set(response.json()["error"]) == {"code", "message", "details"}
+    connection.close()  # the test shares the request's (dead) session
+    assert not Answer.objects.exists()
+    again = client.post("/api/ask/", body, format="json")
+    assert again.status_code == 200, again.content[:300]
+    assert again.json()["status"] == "answered"
+    assert Answer.objects.count() == 1
