@@ -93,6 +93,40 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "curation/upload.html", ctx, status=400 if form.errors else 200)
 
 
+# What a file's own progress bar says, by the item's state: text beside the bar, never colour alone.
+ITEM_QUEUED, ITEM_RUNNING, ITEM_DONE, ITEM_FAILED = "queued", "ingesting", "done", "failed"
+ITEM_NOT_RUN = "not processed"
+
+
+def job_item_rows(job: Job) -> list[dict[str, Any]]:
+    """One row per file: the item, its own percent (None while indeterminate) and its state word.
+
+    Items carry no fraction of their own, and a job works through its files in order, so the
+    first pending file of a running job is the one in progress; its bar is indeterminate unless
+    the item reports a ``progress`` fraction.
+    """
+    running = job.status == Job.Status.RUNNING
+    current = next((i for i, item in enumerate(job.items) if item.get("status") == "pending"), None)
+    rows = []
+    for i, item in enumerate(job.items):
+        status = item.get("status")
+        percent: int | None
+        if status == "done":
+            percent, state = 100, ITEM_DONE
+        elif status == "failed":
+            percent, state = 100, ITEM_FAILED
+        elif running and i == current:
+            fraction = item.get("progress")
+            percent = round(float(fraction) * 100) if isinstance(fraction, int | float) else None
+            state = ITEM_RUNNING
+        elif job.status == Job.Status.FAILED:
+            percent, state = 0, ITEM_NOT_RUN
+        else:
+            percent, state = 0, ITEM_QUEUED
+        rows.append({"item": item, "index": i, "percent": percent, "state": state})
+    return rows
+
+
 @login_required
 @vary_on_headers("HX-Request")
 def job_page(request: HttpRequest, job_id: str) -> HttpResponse:
@@ -107,6 +141,7 @@ def job_page(request: HttpRequest, job_id: str) -> HttpResponse:
         "finished": job.status in (Job.Status.DONE, Job.Status.FAILED),
         "done_count": done,
         "failed_count": sum(1 for item in job.items if item.get("status") == "failed"),
+        "rows": job_item_rows(job),
     }
     template = "curation/job.html#progress" if is_htmx(request) else "curation/job.html"
     return render(request, template, ctx)

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 import pytest
+from django.template.defaultfilters import floatformat
 from django.test import Client
 
 from answers.forms import parse_draft
@@ -177,3 +178,58 @@ def test_the_supporting_span_uses_the_judge_span_or_the_longest_match():
     before, mark, after = supporting_span("thirty days notice", "give thirty days notice now", None)
     assert mark == "thirty days notice" and before == "give "
     assert supporting_span("zzz", "abc", None) == ("abc", "", "")
+
+
+TEXAS_STATUTE = (
+    "Tex. Prop. Code 91.001. A monthly tenancy may be terminated by the tenant or the landlord "
+    "giving notice of termination to the other. The tenancy terminates on the later of the day "
+    "given in the notice or one month after the day on which the notice is given."
+)
+
+
+@pytest.fixture
+def texas_only(lane: Any) -> None:
+    document_ingest_text(
+        lane=lane,
+        document_id="tex-prop-91-001",
+        text=TEXAS_STATUTE,
+        source_type="documentary",
+        actor="setup",
+        authority={"jurisdiction": "TX"},
+    )
+
+
+def ask_question(client: Client, lane: Any, question: str, mode: str = "normal") -> Answer:
+    response = client.post(
+        "/ask/", {"lane": lane.slug, "question": question, "mode": mode, "strategy": "single"}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Answer.objects.get(pk=int(response["Location"].rstrip("/").rsplit("/", 1)[1]))
+
+
+def test_a_source_of_another_jurisdiction_is_refused_as_not_applicable_naming_it(
+    reviewer, lane, texas_only
+):
+    client = signed_in(reviewer)
+    answer = ask_question(client, lane, "How much notice ends a monthly tenancy in California?")
+    assert answer.refusal_code == "not_applicable", answer.payload.get("refusal")
+    html = client.get(f"/answers/{answer.pk}/").content.decode()
+    card = html[html.index('class="card refusal"') : html.index("</section>")]
+    assert "not_applicable" in card and "Scope mismatch" in card
+    assert f'<a href="/lanes/{lane.slug}/documents/tex-prop-91-001/">' in card
+    assert "<td>the question concerns CA; this source&#x27;s jurisdiction is TX</td>" in card
+
+
+def test_a_question_nothing_addresses_shows_the_best_candidates_and_their_scores(
+    reviewer, lane, texas_only
+):
+    client = signed_in(reviewer)
+    answer = ask_question(client, lane, "What is the filing fee for a trademark application?")
+    assert answer.refusal_code == "no_relevant_evidence", answer.payload.get("refusal")
+    best = answer.payload["best_candidates"][0]
+    html = client.get(f"/answers/{answer.pk}/").content.decode()
+    card = html[html.index('class="card refusal"') : html.index("</section>")]
+    assert "Best candidates" in card
+    assert f'<a href="/lanes/{lane.slug}/documents/{best["document_id"]}/"><code>{best["key"]}' in card
+    assert f'<td class="num">{floatformat(best["relevance"], 3)}</td>' in card
+    assert f"rerank {floatformat(best['scores']['rerank'], 3)}" in card

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from citenexus.ingest.errors import MESSAGE_NOT_A_PDF
 from curation.forms import ERR_METADATA_JSON, ERR_METADATA_ROW, ERR_NO_FILES
 from curation.models import Document, Job
 
@@ -34,6 +36,12 @@ def post_and_run(django_capture_on_commit_callbacks: Any) -> Any:
             return client.post(url, data)
 
     return post
+
+
+def file_row(html: str, name: str) -> str:
+    """The job page's table row for one file."""
+    rows = re.findall(r"<tr\b.*?</tr>", html, re.DOTALL)
+    return next(row for row in rows if f">{name}</th>" in row)
 
 
 def text_file(name: str, text: str = "Section 1. A landlord shall give notice.") -> Any:
@@ -108,6 +116,9 @@ def test_a_file_that_cannot_be_read_is_reported_on_its_row(curator, lane, post_a
     )
     html = client.get(response["Location"]).content.decode()
     assert "failed" in html and 'class="error"' in html and "good" in html
+    broken, good = file_row(html, "broken.pdf"), file_row(html, "good.txt")
+    assert MESSAGE_NOT_A_PDF in broken and "failed" in broken
+    assert MESSAGE_NOT_A_PDF not in good and "created" in good
 
 
 def test_bad_metadata_json_is_reported_beside_its_field(curator, lane):
@@ -199,3 +210,31 @@ def test_a_pending_job_fragment_keeps_polling_and_a_finished_one_stops(curator, 
 def test_a_job_of_another_lane_is_not_found(outsider, lane):
     job = Job.objects.create(kind="ingest", lane=lane, items=[])
     assert signed_in(outsider).get(f"/jobs/{job.id}/").status_code == 404
+
+
+def test_each_file_row_has_its_own_progress_bar_labelled_with_its_name(curator, lane):
+    items = [
+        {"index": 0, "name": "done.txt", "document_id": "done", "status": "done", "error": ""},
+        {"index": 1, "name": "bad.pdf", "document_id": "bad", "status": "failed", "error": "Bad."},
+        {"index": 2, "name": "now.txt", "document_id": "now", "status": "pending", "error": ""},
+        {"index": 3, "name": "next.txt", "document_id": "next", "status": "pending", "error": ""},
+    ]
+    job = Job.objects.create(kind="ingest", lane=lane, status="running", progress=0.5, items=items)
+    client = signed_in(curator)
+    for html in (
+        client.get(f"/jobs/{job.id}/").content.decode(),
+        client.get(f"/jobs/{job.id}/", **HTMX).content.decode(),
+    ):
+        assert 'id="job-bar"' in html and 'value="50"' in html  # the whole job's bar stays
+        bars = {
+            name: re.search(r"<progress\b[^>]*>", file_row(html, name))
+            for name in ("done.txt", "bad.pdf", "now.txt", "next.txt")
+        }
+        for name, bar in bars.items():
+            assert bar and f'aria-label="Progress of {name}"' in bar.group(0), name
+        assert 'value="100"' in bars["done.txt"].group(0) and "✓ done" in file_row(html, "done.txt")
+        assert 'aria-describedby="job-item-1-result"' in bars["bad.pdf"].group(0)
+        assert "✗ failed" in file_row(html, "bad.pdf") and "Bad." in file_row(html, "bad.pdf")
+        assert "value=" not in bars["now.txt"].group(0)  # in progress, no fraction: indeterminate
+        assert "ingesting" in file_row(html, "now.txt")
+        assert 'value="0"' in bars["next.txt"].group(0) and "queued" in file_row(html, "next.txt")
