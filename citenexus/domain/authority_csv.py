@@ -18,6 +18,7 @@ import io
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
 from citenexus.domain.levels import closest_tier
@@ -250,12 +251,13 @@ class _Collector:
             message = ERR_TOO_MANY_CELLS.format(got=len(cells), expected=len(header))
             self.errors.append(LineError(line, message))
             return
-        row = {name: cell.strip() for name, cell in zip(header, cells, strict=False)}
+        # Short rows are padded with empty cells: every header name, document_id too, is a key.
+        row = {name: cell.strip() for name, cell in zip_longest(header, cells, fillvalue="")}
         bad = [(name, c) for name, value in row.items() if (c := _control_character(value))]
         for name, char in bad:
             message = ERR_CONTROL_CHARACTER.format(column=name, code=ord(char))
             self.errors.append(LineError(line, message))
-        document_id = row.pop(DOCUMENT_ID_COLUMN, "")
+        document_id = row.pop(DOCUMENT_ID_COLUMN)
         if bad:
             return
         if not document_id:
@@ -330,9 +332,9 @@ def plan_authority_csv(
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     records = _rows(reader)
     _, header_cells, header_error = next(records)
-    if header_error is not None:
+    if header_cells is None:
         return CsvPlan(file_errors=(ERR_MALFORMED_ROW.format(detail=header_error),))
-    header = [name.strip().lstrip("\ufeff").strip() for name in header_cells or []]
+    header = [name.strip().lstrip("\ufeff").strip() for name in header_cells]
     if not any(header):
         return CsvPlan(file_errors=(ERR_NO_HEADER,))
     problems = _header_problems(header)
@@ -346,9 +348,8 @@ def plan_authority_csv(
         row_count += 1
         if row_count > max_rows:
             return CsvPlan(file_errors=(ERR_TOO_MANY_ROWS.format(limit=max_rows),))
-        if parse_error is not None or cells is None:
-            detail = parse_error or ""
-            collector.errors.append(LineError(line, ERR_MALFORMED_ROW.format(detail=detail)))
+        if cells is None:
+            collector.errors.append(LineError(line, ERR_MALFORMED_ROW.format(detail=parse_error)))
         else:
             collector.add_row(line, header, cells)
     return collector.plan()

@@ -418,6 +418,98 @@ def test_the_caller_documents_are_never_modified() -> None:
     assert documents == {"01-ca-civ-1946_1-statute": {KEY: "statute"}}
 
 
+def test_a_malformed_row_reports_the_reason_the_csv_reader_gives() -> None:
+    result = plan('document_id,label\n01-ca-civ-1946_1-statute,"a"b\n')
+
+    assert result.errors == (
+        LineError(2, ERR_MALFORMED_ROW.format(detail="',' expected after '\"'")),
+    )
+
+
+def test_a_malformed_header_is_a_file_error_with_the_reason() -> None:
+    result = plan('document_id,"la"bel\n01-ca-civ-1946_1-statute,x\n')
+
+    assert result.file_errors == (ERR_MALFORMED_ROW.format(detail="',' expected after '\"'"),)
+    assert result.changes == ()
+
+
+def test_a_short_row_that_stops_before_the_document_id_column_has_no_document_id() -> None:
+    result = plan("label,document_id\nx\n")
+
+    assert result.errors == (LineError(2, ERR_MISSING_DOCUMENT_ID),)
+    assert result.unknown_documents == ()
+
+
+def test_a_header_differing_only_in_case_is_suggested_where_difflib_sees_no_likeness() -> None:
+    missing = ERR_MISSING_DOCUMENT_ID_COLUMN.format(column="document_id")
+
+    assert plan("label,DOCUMENT_ID\nx,y\n").file_errors == (
+        missing + HINT_DID_YOU_MEAN.format(suggestion="DOCUMENT_ID"),
+    )
+
+
+def test_a_repeated_byte_order_mark_is_dropped_but_nothing_else_is_stripped_from_names() -> None:
+    data = b"\xef\xbb\xbf" + "\ufeffdocument_id,Xref\n01-ca-civ-1946_1-statute,1\n".encode()
+
+    result = plan(data)
+
+    assert result.is_valid
+    (change,) = result.changes
+    assert change.after == {"Xref": "1"}
+
+
+def test_a_file_of_exactly_the_byte_limit_is_read() -> None:
+    data = SEED_CSV.encode("utf-8")
+
+    result = plan(data, max_bytes=len(data))
+
+    assert result.is_valid
+    assert len(result.changes) == 3
+
+
+def test_old_mac_line_endings_are_read_as_line_breaks() -> None:
+    result = plan("document_id,label\r01-ca-civ-1946_1-statute,x\rghost,y\r")
+
+    assert result.changes[0].after == {"label": "x"}
+    assert result.unknown_documents == (UnknownDocument(3, "ghost"),)
+
+
+def test_a_line_break_inside_a_quoted_cell_is_stored_as_written() -> None:
+    result = plan('document_id,label\r\n01-ca-civ-1946_1-statute,"first\r\nsecond"\r\nghost,y\r\n')
+
+    assert result.changes[0].after == {"label": "first\r\nsecond"}
+    assert result.unknown_documents == (UnknownDocument(4, "ghost"),)
+
+
+def test_to_dict_confirmed_lists_only_the_changes_it_applies() -> None:
+    result = plan(
+        "document_id,authority_tier\n"
+        "01-ca-civ-1946_1-statute,statute\n"
+        "05-nolo-month-to-month-blog,statue\n"
+    )
+
+    assert [c["line"] for c in result.to_dict()["changes"]] == [2, 3]
+    confirmed = result.to_dict(confirmed=True)
+    assert confirmed["applied"] == 1
+    assert [c["document_id"] for c in confirmed["changes"]] == ["01-ca-civ-1946_1-statute"]
+
+
+def test_to_dict_lists_row_errors_with_their_line_after_file_errors() -> None:
+    result = plan(
+        "document_id,authority_tier\n ,statute\n05-nolo-month-to-month-blog,statute,extra\n"
+    )
+
+    assert result.to_dict()["errors"] == [
+        {"line": 2, "message": ERR_MISSING_DOCUMENT_ID},
+        {"line": 3, "message": ERR_TOO_MANY_CELLS.format(got=3, expected=2)},
+    ]
+    file_and_row_errors = CsvPlan(file_errors=("whole file",), errors=(LineError(4, "row"),))
+    assert file_and_row_errors.to_dict()["errors"] == [
+        {"line": None, "message": "whole file"},
+        {"line": 4, "message": "row"},
+    ]
+
+
 # --- property: applying the valid changes settles them -------------------------------------
 
 KNOWN_IDS = ("a", "b", "c", "d")
