@@ -16,14 +16,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.chain import verify_chain
-from audit.export import csv_lines, jsonl_lines
+from audit.export import export_response
 from audit.selectors import (
     EVENT_COLUMNS,
     AuditFilters,
     FilterError,
     audit_event_list,
     event_dict,
-    iter_event_rows,
+    iter_event_batches,
     may_read_audit,
     parse_filters,
     snapshot_bound,
@@ -178,14 +178,8 @@ class AuditExportApi(APIView):  # type: ignore[misc]  # DRF ships no type inform
         _require_reader(request)
         filters = _filters(request)
         query = audit_event_list(request.user, filters)
-        rows = iter_event_rows(query, upto=snapshot_bound(), descending=filters.order == "desc")
-        if self.fmt == "csv":
-            lines: Any = csv_lines(rows)
-            content_type = "text/csv; charset=utf-8"
-        else:
-            lines = jsonl_lines(rows)
-            content_type = "application/x-ndjson; charset=utf-8"
-        response = StreamingHttpResponse(lines, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="audit.{self.fmt}"'
-        response["Cache-Control"] = "no-store"
-        return response
+        batches = iter_event_batches(
+            query, upto=snapshot_bound(), descending=filters.order == "desc"
+        )
+        # The Django request, not DRF's wrapper: it tells whether ASGI or WSGI serves this one.
+        return export_response(request._request, self.fmt, batches)

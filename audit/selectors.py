@@ -115,16 +115,21 @@ def snapshot_bound() -> int:
     return int(AuditEvent.objects.aggregate(m=Max("id"))["m"] or 0)
 
 
-def iter_event_rows(
+def iter_event_batches(
     query: QuerySet[AuditEvent], *, upto: int, descending: bool = False, batch: int = 2000
-) -> Iterator[dict[str, Any]]:
-    """Rows in id order, fetched ``batch`` at a time by keyset (constant memory on any size)."""
+) -> Iterator[list[dict[str, Any]]]:
+    """Lists of rows in id order, fetched ``batch`` at a time by keyset (constant memory).
+
+    Each step is one query and holds no cursor open between steps, so a consumer may take the
+    next batch from another thread (the async export does) or stop at any point.
+    """
     query = query.filter(id__lte=upto).order_by("-id" if descending else "id")
     edge = upto + 1 if descending else 0
     while True:
         page = query.filter(id__lt=edge) if descending else query.filter(id__gt=edge)
         rows = list(page.values(*EVENT_COLUMNS)[:batch])
-        yield from rows
+        if rows:
+            yield rows
         if len(rows) < batch:
             return
         edge = rows[-1]["id"]

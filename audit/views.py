@@ -186,15 +186,20 @@ def _tier_bars(lane: Any) -> dict[str, Any]:
     return {"lane": lane, "bars": bars, "height": len(bars) * 26 + 4, "total": sum(counts.values())}
 
 
-def _refusal_chart(answers: Any) -> dict[str, Any]:
+def _window_days() -> list[Any]:
+    """The dashboard's days, oldest first: the refusal and review charts share one window."""
     import datetime as dt
 
-    from django.db.models import Count
-    from django.db.models.functions import TruncDate
     from django.utils import timezone
 
     today = timezone.now().date()
-    days = [today - dt.timedelta(days=REFUSAL_DAYS - 1 - i) for i in range(REFUSAL_DAYS)]
+    return [today - dt.timedelta(days=REFUSAL_DAYS - 1 - i) for i in range(REFUSAL_DAYS)]
+
+
+def _refusal_chart(answers: Any, days: list[Any]) -> dict[str, Any]:
+    from django.db.models import Count
+    from django.db.models.functions import TruncDate
+
     rows = (
         answers.filter(status="refused", created_at__date__gte=days[0])
         .annotate(day=TruncDate("created_at"))
@@ -236,6 +241,58 @@ def _refusal_chart(answers: Any) -> dict[str, Any]:
     }
 
 
+REVIEW_VERDICTS = ("flag", "approve")  # drawn left to right in each day's pair
+
+
+def _review_chart(answers: Any, days: list[Any]) -> dict[str, Any]:
+    """Flagged and approved answers per day of review, in one grouped query."""
+    from django.db.models import Count
+    from django.db.models.functions import TruncDate
+
+    rows = (
+        answers.filter(review_verdict__in=REVIEW_VERDICTS, reviewed_at__date__gte=days[0])
+        .annotate(day=TruncDate("reviewed_at"))
+        .values("day", "review_verdict")
+        .annotate(n=Count("id"))
+    )
+    per_day: dict[Any, dict[str, int]] = {d: dict.fromkeys(REVIEW_VERDICTS, 0) for d in days}
+    for r in rows:
+        if r["day"] in per_day:
+            per_day[r["day"]][r["review_verdict"]] = r["n"]
+    busiest = max(n for counts in per_day.values() for n in counts.values())
+    top = max(busiest, 1)
+    # Bars stop short of the top so the tallest one's count above it stays inside the chart.
+    height, headroom, slot, bar = 160, 14, 34, 12
+    columns = []
+    for i, day in enumerate(days):
+        bars = []
+        for j, verdict in enumerate(REVIEW_VERDICTS):
+            n = per_day[day][verdict]
+            h = round((height - headroom) * n / top, 1)
+            bars.append(
+                {
+                    "verdict": verdict,
+                    "n": n,
+                    "x": 2 + j * (bar + 1),
+                    "y": round(height - h, 1),
+                    "h": h,
+                    "count_x": 2 + j * (bar + 1) + bar / 2,
+                    "count_y": round(height - h - 3, 1),
+                }
+            )
+        columns.append({"day": day, "x": i * slot + 30, "bars": bars, **per_day[day]})
+    return {
+        "columns": columns,
+        "reviewed_days": [c for c in columns if c["flag"] or c["approve"]],
+        "height": height,
+        "width": REFUSAL_DAYS * slot + 40,
+        "bar": bar,
+        "busiest": busiest,
+        "flagged": sum(c["flag"] for c in columns),
+        "approved": sum(c["approve"] for c in columns),
+    }
+
+
 def dashboard_data(user: Any) -> dict[str, Any]:
     from django.db.models import Count, Q
 
@@ -243,6 +300,7 @@ def dashboard_data(user: Any) -> dict[str, Any]:
 
     lanes = list(lanes_with(user, Cap.READ_AUDIT))
     answers = Answer.objects.filter(lane__in=lanes)
+    days = _window_days()
     review = (
         answers.values("lane__slug")
         .annotate(
@@ -255,7 +313,8 @@ def dashboard_data(user: Any) -> dict[str, Any]:
     )
     return {
         "tier_charts": [_tier_bars(lane) for lane in lanes],
-        "refusals": _refusal_chart(answers),
+        "refusals": _refusal_chart(answers, days),
+        "reviews": _review_chart(answers, days),
         "review": list(review),
         "bar_width": BAR_WIDTH,
     }

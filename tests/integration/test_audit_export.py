@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import json
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,7 +16,7 @@ from django.urls import include, path
 from audit import api as audit_api
 from audit.export import neutralise
 from audit.models import AuditEvent
-from audit.selectors import EVENT_COLUMNS, iter_event_rows
+from audit.selectors import EVENT_COLUMNS, iter_event_batches
 from audit.services import audit_record
 
 # Only the audit API is mounted, so other apps' URL modules cannot break these tests;
@@ -96,7 +96,7 @@ def test_an_export_reads_in_batches_and_yields_before_reading_everything(
 ) -> None:
     for i in range(6):
         add(details={"i": i})
-    monkeypatch.setattr(audit_api, "iter_event_rows", functools.partial(iter_event_rows, batch=2))
+    monkeypatch.setattr(audit_api, "iter_event_batches", partial(iter_event_batches, batch=2))
     response = api(auditor).get("/api/audit/export.jsonl")
     stream = iter(response.streaming_content)
     with CaptureQueriesContext(connection) as queries:
@@ -113,7 +113,7 @@ def test_events_appended_during_an_export_are_left_out(
 ) -> None:
     for i in range(3):
         add(details={"i": i})
-    monkeypatch.setattr(audit_api, "iter_event_rows", functools.partial(iter_event_rows, batch=2))
+    monkeypatch.setattr(audit_api, "iter_event_batches", partial(iter_event_batches, batch=2))
     stream = iter(api(auditor).get("/api/audit/export.jsonl").streaming_content)
     first = next(stream)
     late = add(details={"late": True})

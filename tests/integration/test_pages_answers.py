@@ -230,6 +230,8 @@ def test_a_question_nothing_addresses_shows_the_best_candidates_and_their_scores
     html = client.get(f"/answers/{answer.pk}/").content.decode()
     card = html[html.index('class="card refusal"') : html.index("</section>")]
     assert "Best candidates" in card
-    assert f'<a href="/lanes/{lane.slug}/documents/{best["document_id"]}/"><code>{best["key"]}' in card
+    assert (
+        f'<a href="/lanes/{lane.slug}/documents/{best["document_id"]}/"><code>{best["key"]}' in card
+    )
     assert f'<td class="num">{floatformat(best["relevance"], 3)}</td>' in card
     assert f"rerank {floatformat(best['scores']['rerank'], 3)}" in card

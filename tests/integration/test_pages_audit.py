@@ -117,3 +117,48 @@ def test_a_long_log_pages_with_links_that_keep_the_filters(auditor, lane):
     assert 'rel="next"' in html and "Older ›" in html and "actor=carol" in html
     second = signed_in(auditor).get("/audit/?actor=carol&page=2").content.decode()
     assert "Page 2 of 2" in second and "‹ Newer" in second
+
+
+def reviewed(lane: Any, verdict: str, days_ago: int) -> None:
+    """A stored answer a reviewer judged ``days_ago`` days ago, through the review service."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from answers.models import Answer
+    from answers.services import answer_review
+
+    answer = Answer.objects.create(lane=lane, question="q?", mode="normal", status="answered")
+    answer_review(answer=answer, verdict=verdict, note="", actor="rita")
+    when = timezone.now() - dt.timedelta(days=days_ago)
+    Answer.objects.filter(pk=answer.pk).update(reviewed_at=when)
+
+
+def test_the_dashboard_charts_flagged_and_approved_answers_per_day_of_review(
+    auditor, lane, other_lane, django_assert_max_num_queries
+):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    for verdict, days_ago in [("flag", 0), ("flag", 0), ("approve", 0), ("flag", 3)]:
+        reviewed(lane, verdict, days_ago)
+    reviewed(lane, "flag", 20)  # outside the 14 days
+    reviewed(other_lane, "flag", 0)  # a lane this auditor does not audit
+    client = signed_in(auditor)
+    client.get("/audit/dashboard/")  # warm the session and caches
+    with django_assert_max_num_queries(8):
+        html = client.get("/audit/dashboard/").content.decode()
+    chart = html[html.index('id="flag-h"') : html.index('id="rev-h"')]
+    today = timezone.now().date()
+    earlier = today - dt.timedelta(days=3)
+    assert "3 answers flagged and 1 approved" in chart
+    assert "<svg" in chart and 'aria-labelledby="flag-title flag-desc"' in chart
+    desc = chart[chart.index('<desc id="flag-desc">') : chart.index("</desc>")]
+    assert f"{earlier:%b} {earlier.day}: 1 flagged, 0 approved." in desc
+    assert f"{today:%b} {today.day}: 2 flagged, 1 approved." in desc
+    assert desc.count("flagged") == 2  # only the days with reviews, in this auditor's lanes
+    assert f"<title>{today:%b} {today.day}: 2 flagged</title>" in chart
+    assert f"<title>{today:%b} {today.day}: 1 approved</title>" in chart
+    assert 'fill="url(#hatch-flag)"' in chart  # flagged bars are hatched, not colour alone
+    assert "https://" not in chart
