@@ -52,6 +52,7 @@ bench: install
 	$(PY) scripts/bench.py
 	$(PY) scripts/retrieval_quality.py
 	$(PY) scripts/load_test.py
+	$(PY) scripts/bench_pages.py
 
 bench-scale: install
 	$(PY) scripts/bench_scale.py

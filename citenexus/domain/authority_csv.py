@@ -181,7 +181,8 @@ def _decode(data: bytes) -> tuple[str | None, str | None]:
                 return None, ERR_NOT_UTF16.format(offset=len(bom) + error.start)
     skip = len(_UTF8_BOM) if data.startswith(_UTF8_BOM) else 0
     try:
-        return data[skip:].decode("utf-8"), None
+        # Codec names are case-insensitive, so mutmut's "UTF-8" is this same codec.
+        return data[skip:].decode("utf-8"), None  # pragma: no mutate
     except UnicodeDecodeError as error:
         offset = skip + error.start
         return None, ERR_NOT_UTF8.format(offset=offset, byte=data[offset])
