@@ -28,10 +28,7 @@ DEFAULT_MAX_ROWS = 100_000
 DEFAULT_MAX_BYTES = 20_000_000
 
 _UTF8_BOM = b"\xef\xbb\xbf"
-_UTF16_BOMS: tuple[tuple[bytes, str], ...] = (
-    (b"\xff\xfe", "utf-16-le"),
-    (b"\xfe\xff", "utf-16-be"),
-)
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 # Line breaks arrive inside quoted cells (a multi-line label) and tabs are ordinary text; every
 # other control character is invisible in a review screen and unsafe to store.
 _ALLOWED_CONTROLS = frozenset("\t\n\r")
@@ -41,8 +38,9 @@ ERR_NOT_UTF8 = (
     "the file is not UTF-8 text: the byte at offset {offset} (0x{byte:02x}) cannot be decoded; "
     "save it as CSV UTF-8"
 )
-ERR_NOT_UTF16 = (
-    "the file starts with a UTF-16 byte order mark but is not valid UTF-16 at byte offset {offset}"
+ERR_UTF16 = (
+    "the file is UTF-16 text (it starts with a UTF-16 byte order mark); only UTF-8 is read: "
+    "save it as CSV UTF-8"
 )
 ERR_EMPTY_FILE = "the file is empty"
 ERR_NO_HEADER = "the first line must be a header naming the columns, but it is blank"
@@ -173,12 +171,9 @@ class CsvPlan:
 
 def _decode(data: bytes) -> tuple[str | None, str | None]:
     """The file's text, or the reason it cannot be read; offsets count the file's own bytes."""
-    for bom, codec in _UTF16_BOMS:
-        if data.startswith(bom):
-            try:
-                return data[len(bom) :].decode(codec), None
-            except UnicodeDecodeError as error:
-                return None, ERR_NOT_UTF16.format(offset=len(bom) + error.start)
+    if data.startswith(_UTF16_BOMS):
+        # Named for what it is: decoded as UTF-8 it would fail on its first byte, 0xff or 0xfe.
+        return None, ERR_UTF16
     skip = len(_UTF8_BOM) if data.startswith(_UTF8_BOM) else 0
     try:
         # Codec names are case-insensitive, so mutmut's "UTF-8" is this same codec.
@@ -315,7 +310,7 @@ def plan_authority_csv(
     """What applying the authority CSV ``data`` to a lane would change, and every problem in it.
 
     ``documents`` maps each document of the lane to its current authority metadata. The file
-    is UTF-8 (a BOM is allowed) or UTF-16 with a BOM; its first line is the header, names kept
+    is UTF-8 (a BOM is allowed; anything else is refused, UTF-16 by name); its first line is the header, names kept
     case-sensitive but stripped. An empty cell leaves a value as it is; a short row is padded
     with empty cells; blank lines are skipped. A tier outside ``tier_order``, a document the
     lane does not hold, a malformed row, a second row for one document, a row with more cells

@@ -21,10 +21,10 @@ from citenexus.domain.authority_csv import (
     ERR_MISSING_DOCUMENT_ID_COLUMN,
     ERR_NO_HEADER,
     ERR_NOT_UTF8,
-    ERR_NOT_UTF16,
     ERR_TOO_LARGE,
     ERR_TOO_MANY_CELLS,
     ERR_TOO_MANY_ROWS,
+    ERR_UTF16,
     HINT_DID_YOU_MEAN,
     CsvPlan,
     LineError,
@@ -283,14 +283,13 @@ def test_a_utf8_byte_order_mark_is_accepted() -> None:
     assert len(result.changes) == 3
 
 
-def test_utf16_with_a_byte_order_mark_is_accepted_in_either_byte_order() -> None:
-    for codec in ("utf-16", "utf-16-be"):
-        data = SEED_CSV.encode(codec)
-        if codec == "utf-16-be":
-            data = b"\xfe\xff" + data
-        result = plan(data)
-        assert result.is_valid, codec
-        assert len(result.changes) == 3
+def test_utf16_is_refused_by_name_in_either_byte_order() -> None:
+    # Only UTF-8 is read (with or without its BOM); a spreadsheet's "Unicode text" is UTF-16.
+    for data in (SEED_CSV.encode("utf-16-le"), SEED_CSV.encode("utf-16-be")):
+        for bom in (b"\xff\xfe", b"\xfe\xff"):
+            result = plan(bom + data)
+            assert result.file_errors == (ERR_UTF16,)
+            assert not result.is_valid and result.changes == ()
 
 
 def test_latin1_bytes_are_refused_naming_the_byte_offset() -> None:
@@ -309,10 +308,9 @@ def test_the_offset_of_a_bad_byte_counts_the_byte_order_mark() -> None:
     assert result.file_errors == (ERR_NOT_UTF8.format(offset=15, byte=0xFF),)
 
 
-def test_broken_utf16_is_refused_naming_the_byte_offset() -> None:
-    result = plan(b"\xff\xfed\x00o\x00\x00\xdc")
-
-    assert result.file_errors == (ERR_NOT_UTF16.format(offset=6),)
+def test_a_utf16_byte_order_mark_alone_is_named_not_reported_as_a_bad_byte() -> None:
+    assert plan(b"\xff\xfed\x00o\x00\x00\xdc").file_errors == (ERR_UTF16,)
+    assert plan(b"\xfe\xff").file_errors == (ERR_UTF16,)
 
 
 def test_an_empty_file_is_refused() -> None:
