@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 from django.core.management import call_command
@@ -13,6 +15,7 @@ from audit.management.commands import audit_checkpoint as checkpoint_cmd
 from audit.management.commands import verify_audit as verify_cmd
 from audit.models import AuditCheckpoint
 from tests.integration.test_audit_chain import record, tamper
+from tests.integration.test_mcp_support import ROOT, server_env
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +82,30 @@ def test_audit_checkpoint_signs_the_head_and_prints_it() -> None:
 def test_audit_checkpoint_on_an_empty_log_says_so() -> None:
     assert run("audit_checkpoint").strip() == checkpoint_cmd.MSG_EMPTY
     assert not AuditCheckpoint.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_command_run_as_a_process_exits_non_zero_naming_the_tampered_event() -> None:
+    # What an operator runs: a separate process on the same (committed) database.
+    events = record(3)
+    tamper("UPDATE audit_auditevent SET actor = 'mallory' WHERE id = %s", [events[1].pk])
+    done = subprocess.run(
+        [sys.executable, "manage.py", "verify_audit"],
+        cwd=ROOT,
+        env=server_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0
+    message = verify_cmd.MSG_BAD_EVENT.format(id=events[1].pk, reason="fields_changed", events=1)
+    assert message in done.stderr, done.stderr[-2000:]
+    ok = subprocess.run(
+        [sys.executable, "manage.py", "verify_audit", "--json"],
+        cwd=ROOT,
+        env=server_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ok.returncode != 0 and json.loads(ok.stdout)["first_bad_id"] == events[1].pk
