@@ -208,15 +208,33 @@ def main() -> None:
         embed_seconds = embedder.seconds
     print(f"corpus: {len(corpus)} documents, {total_words} words, {units} units", flush=True)
 
-    # The raw rate: the embedder alone, batches of 64, on a seeded sample of the lane's units
-    # (spread over the whole corpus, not its first documents).
-    ids = sorted(EvidenceUnit.objects.filter(lane=lane).values_list("id", flat=True))
-    sample = sorted(random.Random(7).sample(ids, min(args.raw_sample, len(ids))))
-    by_id = dict(EvidenceUnit.objects.filter(id__in=sample).values_list("id", "text"))
-    texts = [by_id[i] for i in sample]
+    # The raw rate: the embedder alone on the very texts ingest embeds (title, heading path,
+    # carried scope statements and the unit's text, as ``embedding_text`` builds them), for a
+    # seeded sample of the corpus's documents, one call per ``--batch`` documents as
+    # ``document_ingest_many`` makes it.
+    from django.conf import settings
+
+    from citenexus.ingest import embedding_text, segment
+
+    calls: list[list[str]] = []
+    sample = random.Random(7).sample(corpus, len(corpus))
+    while sum(map(len, calls)) < args.raw_sample and sample:
+        group, sample = sample[: args.batch], sample[args.batch :]
+        calls.append(
+            [
+                embedding_text(piece, title=d)
+                for d, text, _ in group
+                for piece in segment(
+                    text,
+                    target_chars=settings.CITENEXUS_UNIT_CHARS,
+                    overlap_chars=settings.CITENEXUS_UNIT_OVERLAP,
+                )
+            ]
+        )
+    texts = [t for call in calls for t in call]
     raw_start = time.perf_counter()
-    for i in range(0, len(texts), 64):
-        embedder.inner.embed(texts[i : i + 64])  # type: ignore[attr-defined]
+    for call in calls:
+        embedder.inner.embed(call)  # type: ignore[attr-defined]
     raw_rate = len(texts) / (time.perf_counter() - raw_start)
 
     # Questions about the lane's own jurisdiction (answerable) and about other states (refused as
