@@ -16,6 +16,8 @@ MODES = [
 STRATEGIES = [("single", "single"), ("deep", "deep (several sub-queries)")]
 ERR_DRAFT_EMPTY = "write at least one sentence"
 ERR_DRAFT_NO_KEYS = "line {line} has no citation; cite units as [document-id#ordinal]"
+ERR_CHOOSE_VERDICT = "choose approve or flag"
+ERR_FLAG_NEEDS_NOTE = "say why you flag this answer"
 _KEYS = re.compile(r"\[([^\[\]]+)\]")
 
 
@@ -83,7 +85,15 @@ class ReviewForm(forms.Form):
         label="Verdict",
         choices=[("approve", "approve"), ("flag", "flag")],
         widget=forms.RadioSelect,
+        error_messages={"required": ERR_CHOOSE_VERDICT, "invalid_choice": ERR_CHOOSE_VERDICT},
     )
     note = forms.CharField(
         label="Note", required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 2})
     )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        # A flag sends the answer back for work; whoever reads it next must learn why.
+        if cleaned.get("verdict") == "flag" and not cleaned.get("note", "").strip():
+            self.add_error("note", ERR_FLAG_NEEDS_NOTE)
+        return cleaned

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db import InterfaceError, OperationalError, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -34,6 +35,7 @@ from curation.views import is_htmx, tier_badge, tier_classes
 
 ERR_MAY_NOT_ASK = "you may not ask questions in any lane"
 ERR_NOT_CITED = "this claim does not cite or rely on that unit"
+ERR_ASK_DATABASE_UNAVAILABLE = "the database is unavailable; nothing was saved — ask again"
 PAGE_SIZE = 50
 
 
@@ -81,10 +83,26 @@ def ask_page(request: HttpRequest) -> HttpResponse:
             actor=request.user.get_username(),
         )
 
-    response = _run(request, form, lanes, run)
+    try:
+        response = _run(request, form, lanes, run)
+    except (OperationalError, InterfaceError):
+        # answer_ask's transaction died with the connection, so no row was written.
+        return _ask_database_unavailable(request, form)
     if response is not None:
         return response
     return render(request, "answers/ask.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _ask_database_unavailable(request: HttpRequest, form: AskForm) -> HttpResponse:
+    """503: the ask form again, question kept; a bare page if the layout cannot reach the database."""
+    form.add_error(None, ERR_ASK_DATABASE_UNAVAILABLE)
+    # Drop the dead session so the layout's queries (the menu's roles) may open a fresh one.
+    connection.close_if_unusable_or_obsolete()
+    try:
+        return render(request, "answers/ask.html", {"form": form}, status=503)
+    except (OperationalError, InterfaceError):
+        ctx = {"message": ERR_ASK_DATABASE_UNAVAILABLE, "form": form}
+        return render(request, "answers/ask_unavailable.html", ctx, status=503)
 
 
 @login_required
@@ -243,6 +261,15 @@ def _signals(evidence: dict[str, Any]) -> list[dict[str, Any]]:
 @login_required
 def answer_page(request: HttpRequest, answer_id: int) -> HttpResponse:
     answer = readable_answer(request, answer_id)
+    review_form = ReviewForm(
+        initial={"verdict": answer.review_verdict or None, "note": answer.review_note}
+    )
+    return render(request, "answers/answer.html", _answer_context(request, answer, review_form))
+
+
+def _answer_context(
+    request: HttpRequest, answer: Answer, review_form: ReviewForm
+) -> dict[str, Any]:
     data = answer_dict(answer)
     keys: set[str] = set()
     for claim in data.get("claims", []):
@@ -251,7 +278,7 @@ def answer_page(request: HttpRequest, answer_id: int) -> HttpResponse:
     tiers = _document_tiers(answer.lane, keys)
     refusal = data.get("refusal") or None
     caps = caps_on(request.user, answer.lane)
-    ctx = {
+    return {
         "answer": answer,
         "data": data,
         "lane": answer.lane,
@@ -265,12 +292,9 @@ def answer_page(request: HttpRequest, answer_id: int) -> HttpResponse:
         "tiers": tiers,
         "may_review": Cap.REVIEW in caps,
         "may_ask": Cap.ASK in caps,
-        "review_form": ReviewForm(
-            initial={"verdict": answer.review_verdict or None, "note": answer.review_note}
-        ),
+        "review_form": review_form,
         "other_mode": "normal" if data.get("mode") == "strict" else "",
     }
-    return render(request, "answers/answer.html", ctx)
 
 
 def supporting_span(claim: str, text: str, span: list[int] | None) -> tuple[str, str, str]:
@@ -344,14 +368,15 @@ def review_view(request: HttpRequest, answer_id: int) -> HttpResponse:
     if not can(request.user, Cap.REVIEW, answer.lane):
         raise PermissionDenied("you may not review answers in this lane")
     form = ReviewForm(request.POST)
-    if form.is_valid():
-        answer_review(
-            answer=answer,
-            verdict=form.cleaned_data["verdict"],
-            note=form.cleaned_data["note"],
-            actor=request.user.get_username(),
-        )
-        messages.success(request, f"Recorded: {form.cleaned_data['verdict']}.")
-    else:
-        messages.error(request, "Choose approve or flag.")
+    if not form.is_valid():
+        # The answer page again, the reviewer's input kept and each error beside its field.
+        ctx = _answer_context(request, answer, form)
+        return render(request, "answers/answer.html", ctx, status=400)
+    answer_review(
+        answer=answer,
+        verdict=form.cleaned_data["verdict"],
+        note=form.cleaned_data["note"],
+        actor=request.user.get_username(),
+    )
+    messages.success(request, f"Recorded: {form.cleaned_data['verdict']}.")
     return redirect("answer", answer_id=answer.pk)

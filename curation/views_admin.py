@@ -212,15 +212,30 @@ def _policy_from_post(post: Any) -> tuple[list[dict[str, str]], dict[str, str | 
     return rows, policy
 
 
+def _place_policy_problems(rows: list[dict[str, str]], problems: Any) -> list[str]:
+    """Set each row's ``error`` to the problems naming its source type; return the others.
+
+    The domain names a source type as ``source type 'x'`` in every message about it.
+    """
+    unplaced: list[str] = []
+    for problem in problems:
+        row = next((r for r in rows if f"source type {r['source_type']!r}" in problem), None)
+        if row is None:
+            unplaced.append(problem)
+        else:
+            row["error"] = "; ".join(filter(None, [row.get("error", ""), problem]))
+    return unplaced
+
+
 def _post_policy(request: HttpRequest, lane: Lane, caps: Any) -> HttpResponse:
     rows, policy = _policy_from_post(request.POST)
     kind = request.POST.get("kind", lane.kind)
     try:
         lane_update(actor=request.user.get_username(), lane=lane, kind=kind, policy=policy)
     except ApiError as exc:
-        ctx = _page(
-            request, lane, caps, policy_rows=rows, policy_error=exc.message, draft_kind=kind
-        )
+        problems = getattr(exc.__cause__, "problems", None) or [exc.message]
+        unplaced = "; ".join(_place_policy_problems(rows, problems))
+        ctx = _page(request, lane, caps, policy_rows=rows, policy_error=unplaced, draft_kind=kind)
         return render(request, "curation/lane_settings.html", ctx, status=400)
     except Exception as exc:  # full_clean's ValidationError (e.g. an unknown kind)
         from django.core.exceptions import ValidationError

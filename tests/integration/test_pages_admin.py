@@ -200,6 +200,14 @@ def test_a_policy_naming_a_tier_outside_the_order_is_refused_naming_it(admin, la
     assert response.status_code == 400
     html = response.content.decode()
     assert "statue" in html and "policy-error" in html
+    start = html.rindex("<tr>", 0, html.index('value="forum"'))
+    forum_row = html[start : html.index("</tr>", start)]
+    assert 'value="statue"' in forum_row and 'aria-invalid="true"' in forum_row
+    assert 'aria-describedby="policy-error-2"' in forum_row
+    assert '<p class="error" role="alert" id="policy-error-2">' in forum_row
+    assert "source type &#x27;forum&#x27; to tier &#x27;statue&#x27;" in forum_row
+    documentary_row = html[html.index('value="documentary"') : start]
+    assert "aria-invalid" not in documentary_row and "policy-error" not in documentary_row
     lane.refresh_from_db()
     assert lane.kind == "open"
 

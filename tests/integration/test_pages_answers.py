@@ -6,12 +6,14 @@ import re
 from typing import Any
 
 import pytest
+from django.db import connection, connections
 from django.template.defaultfilters import floatformat
 from django.test import Client
+from django.utils.html import escape
 
-from answers.forms import parse_draft
+from answers.forms import ERR_CHOOSE_VERDICT, ERR_FLAG_NEEDS_NOTE, parse_draft
 from answers.models import Answer
-from answers.views import supporting_span
+from answers.views import ERR_ASK_DATABASE_UNAVAILABLE, supporting_span
 from curation.services.documents import document_ingest_text
 
 pytestmark = pytest.mark.django_db
@@ -235,3 +237,76 @@ def test_a_question_nothing_addresses_shows_the_best_candidates_and_their_scores
     )
     assert f'<td class="num">{floatformat(best["relevance"], 3)}</td>' in card
     assert f"rerank {floatformat(best['scores']['rerank'], 3)}" in card
+
+
+def review(client: Client, answer: Answer, **data: str) -> Any:
+    return client.post(f"/answers/{answer.pk}/review/", data)
+
+
+def test_a_review_without_a_verdict_is_reported_beside_the_verdict(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    answer = ask(client, lane, "normal")
+    for data in ({"note": "looks fine"}, {"verdict": "maybe", "note": "looks fine"}):
+        response = review(client, answer, **data)
+        assert response.status_code == 400
+        html = response.content.decode()
+        fieldset = html[html.index("<legend>Verdict</legend>") : html.index("</fieldset>")]
+        assert f'id="id_verdict_error">{ERR_CHOOSE_VERDICT}</p>' in fieldset
+        assert "looks fine</textarea>" in html  # the reviewer's note is kept
+    answer.refresh_from_db()
+    assert answer.review_verdict == ""
+
+
+def test_a_flag_without_a_note_is_reported_beside_the_note(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    answer = ask(client, lane, "normal")
+    response = review(client, answer, verdict="flag", note="  ")
+    assert response.status_code == 400
+    html = response.content.decode()
+    note = html[html.index('<label for="id_note">') :]
+    note = note[: note.index("</div>")]
+    assert f'id="id_note_error">{ERR_FLAG_NEEDS_NOTE}</p>' in note
+    flag_radio = re.search(r'<input type="radio" name="verdict" value="flag"[^>]*>', html)
+    assert flag_radio and "checked" in flag_radio.group()  # the verdict chosen is kept
+    answer.refresh_from_db()
+    assert answer.review_verdict == ""
+
+
+def test_an_approval_needs_no_note(reviewer, lane, blog_only):
+    client = signed_in(reviewer)
+    answer = ask(client, lane, "normal")
+    response = review(client, answer, verdict="approve")
+    assert response.status_code == 302
+    answer.refresh_from_db()
+    assert (answer.review_verdict, answer.review_note) == ("approve", "")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_dropping_mid_ask_is_a_503_page_that_saved_nothing(reviewer, lane, blog_only):
+    """The session dies on the answer's INSERT, as in test_faults: a readable 503, not a 500."""
+    client = signed_in(reviewer)
+    client.raise_request_exception = False
+    body = {"lane": lane.slug, "question": QUESTION, "mode": "normal", "strategy": "single"}
+    with connection.execute_wrapper(kill_on_answer_insert):
+        response = client.post("/ask/", body)
+    assert response.status_code == 503, response.content.decode()[:2000]
+    html = response.content.decode()
+    assert 'role="alert">' + escape(ERR_ASK_DATABASE_UNAVAILABLE) in html
+    assert '<nav aria-label="Main">' in html  # the normal layout, with the question kept
+    assert QUESTION in html
+    connection.close()  # the test shares the request's (dead) session
+    assert not Answer.objects.exists()
+    assert client.post("/ask/", body).status_code == 302
+    assert Answer.objects.count() == 1
+
+
+def kill_on_answer_insert(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+    if sql.startswith('INSERT INTO "answers_answer"'):
+        pid = context["connection"].connection.info.backend_pid
+        killer = connections.create_connection("default")
+        try:
+            with killer.cursor() as cursor:  # waits until the backend has gone
+                cursor.execute("SELECT pg_terminate_backend(%s, 5000)", [pid])
+        finally:
+            killer.close()
+    return execute(sql, params, many, context)
