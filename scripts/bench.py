@@ -118,19 +118,14 @@ def ingest(
     lane_create: Any, document_ingest_many: Any, text_item: Any, corpus: list[Any], args: Any
 ) -> tuple[Any, float]:
     """Ingest the corpus in batches through the app's services; the lane and the wall time."""
+    from citenexus.domain.levels import LEGAL_TEMPLATE
+
     lane = lane_create(
         actor="bench",
         slug="bench",
         name="Benchmark lane",
         profile="ordered.v1",
-        tier_order=[
-            "out-of-jurisdiction",
-            "secondary-blog",
-            "general-statute",
-            "statute",
-            "binding-appellate",
-            "controlling-statute",
-        ],
+        tier_order=list(LEGAL_TEMPLATE),
         minimum_tier="general-statute",
         jurisdiction="CA",
         policy={"documentary": "statute", "conversational": "secondary-blog"},

@@ -31,16 +31,10 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from audit.models import AuditEvent  # noqa: E402
+from citenexus.domain.levels import LEGAL_TEMPLATE  # noqa: E402
 from curation.models import Job  # noqa: E402
 
-LEGAL = [
-    "out-of-jurisdiction",
-    "secondary-blog",
-    "general-statute",
-    "statute",
-    "binding-appellate",
-    "controlling-statute",
-]
+LEGAL = list(LEGAL_TEMPLATE)
 
 
 def populate(n: int) -> dict[str, Any]:

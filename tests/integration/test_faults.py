@@ -29,6 +29,7 @@ from audit.models import AuditEvent
 from citenexus.generators.openai_chat import ERR_MALFORMED_DRAFT, ERR_MALFORMED_RESPONSE
 from citenexus.pipeline.judging import CAVEAT_UNKNOWN_KEYS
 from citenexus_web.api_errors import ERR_DATABASE_UNAVAILABLE
+from tests.support.faults import kill_on_answer_insert
 from tests.support.hostile import ingest_statute
 
 QUESTION = "How many days notice must a landlord give before ending a month-to-month tenancy?"
@@ -341,23 +342,10 @@ def test_the_database_dropping_as_the_answer_is_written_stores_nothing_and_answe
     api, reviewer, statute, model
 ):
     """The session dies on the answer's own INSERT: the row is not half-written, nor written."""
-    from django.db import connections
-
-    def kill_on_insert(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        if sql.startswith('INSERT INTO "answers_answer"'):
-            pid = context["connection"].connection.info.backend_pid
-            killer = connections.create_connection("default")
-            try:
-                with killer.cursor() as cursor:  # waits until the backend has gone
-                    cursor.execute("SELECT pg_terminate_backend(%s, 5000)", [pid])
-            finally:
-                killer.close()
-        return execute(sql, params, many, context)
-
     client = api(reviewer)
     client.raise_request_exception = False
     body = {"lane": "ca-housing", "question": QUESTION, "mode": "normal"}
-    with connection.execute_wrapper(kill_on_insert):
+    with connection.execute_wrapper(kill_on_answer_insert):
         response = client.post("/api/ask/", body, format="json")
     assert model.requests == 1  # the model answered; only the write failed
     assert response.status_code == 503, response.content[:300]

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.template.defaultfilters import floatformat
 from django.test import Client
 from django.utils.html import escape
@@ -15,6 +15,7 @@ from answers.forms import ERR_CHOOSE_VERDICT, ERR_FLAG_NEEDS_NOTE, parse_draft
 from answers.models import Answer
 from answers.views import ERR_ASK_DATABASE_UNAVAILABLE, supporting_span
 from curation.services.documents import document_ingest_text
+from tests.support.faults import kill_on_answer_insert
 
 pytestmark = pytest.mark.django_db
 BLOG = (
@@ -298,15 +299,3 @@ def test_the_database_dropping_mid_ask_is_a_503_page_that_saved_nothing(reviewer
     assert not Answer.objects.exists()
     assert client.post("/ask/", body).status_code == 302
     assert Answer.objects.count() == 1
-
-
-def kill_on_answer_insert(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-    if sql.startswith('INSERT INTO "answers_answer"'):
-        pid = context["connection"].connection.info.backend_pid
-        killer = connections.create_connection("default")
-        try:
-            with killer.cursor() as cursor:  # waits until the backend has gone
-                cursor.execute("SELECT pg_terminate_backend(%s, 5000)", [pid])
-        finally:
-            killer.close()
-    return execute(sql, params, many, context)
