@@ -126,6 +126,24 @@ def test_an_admin_reorders_tiers_with_the_keyboard_and_raises_the_floor(
     assert lane.tier_order[-2] == "statute" and lane.minimum_tier == "statute"
 
 
+def test_an_admin_can_also_reorder_tiers_by_dragging_a_row(
+    page: Page, admin: Any, lane: Any
+) -> None:
+    sign_in(page, "admin")
+    page.goto(f"/lanes/{lane.slug}/settings/")
+    names = page.locator(".tier-list input[name=name]")
+    expect(names.nth(2)).to_have_value("statute")
+    settled(page)
+    # Drop "statute" on the top row: it goes above it, and the form asks for a preview.
+    page.locator(".tier-row").nth(2).drag_to(page.locator(".tier-row").nth(0))
+    expect(names.nth(0)).to_have_value("statute")
+    settled(page)
+    page.get_by_role("button", name="Save tier order and floor").click()
+    expect(page.get_by_text("Tier order and floor saved.")).to_be_visible()
+    lane.refresh_from_db()
+    assert lane.tier_order[-1] == "statute" and lane.tier_order[-2] == "controlling-statute"
+
+
 def test_an_auditor_filters_the_log_and_exports_csv(page: Page, auditor: Any, lane: Any) -> None:
     document_ingest_text(
         lane=lane,
