@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -28,6 +27,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from scripts.serve import free_port, start_healthy  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "citenexus_web.settings")
 os.environ.setdefault("CITENEXUS_DB_NAME", "citenexus_audit_export")
 os.environ.setdefault("LOG_LEVEL", "WARNING")
@@ -83,28 +85,10 @@ def fill(events: int, details: int) -> str:
     return token
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def start_server(port: int) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "uvicorn", "citenexus_web.asgi:application",
                "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]  # fmt: skip
-    server = subprocess.Popen(command, cwd=ROOT, env=dict(os.environ))
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"uvicorn exited with {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as r:
-                if r.status == 200:
-                    return server
-        except OSError:
-            time.sleep(0.3)
-    server.terminate()
-    raise SystemExit("uvicorn did not become healthy within 120 s")
+    return start_healthy(command, port)
 
 
 class PeakRss(threading.Thread):

@@ -16,7 +16,6 @@ import html
 import json
 import os
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,6 +31,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from scripts.serve import free_port, start_healthy  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "citenexus_web.settings")
 os.environ.setdefault("CITENEXUS_DB_NAME", "citenexus_load")
 os.environ.setdefault("LOG_LEVEL", "WARNING")
@@ -108,12 +110,6 @@ def prepare(reviewers: int, curators: int) -> tuple[list[str], list[str]]:
     return users("reviewer", reviewers), users("curator", curators)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 # uvicorn.run on the project's ASGI app, optionally with another CONN_MAX_AGE (see --conn-max-age).
 SERVE = """
 import sys
@@ -130,19 +126,7 @@ uvicorn.run(application, host="127.0.0.1", port=int(sys.argv[1]), log_level="war
 
 def start_server(port: int, conn_max_age: str) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-c", SERVE, str(port), conn_max_age]
-    server = subprocess.Popen(command, cwd=ROOT, env=dict(os.environ))
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"uvicorn exited with {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as r:
-                if r.status == 200:
-                    return server
-        except OSError:
-            time.sleep(0.3)
-    server.terminate()
-    raise SystemExit("uvicorn did not become healthy within 120 s")
+    return start_healthy(command, port)
 
 
 def call(
