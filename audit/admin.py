@@ -10,7 +10,9 @@ from django.http import HttpRequest
 from audit.models import AuditCheckpoint, AuditEvent
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class NoWrites:
+    """Admin permissions that allow browsing only: for model admins and inlines alike."""
+
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
@@ -20,6 +22,8 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+
+class ReadOnlyAdmin(NoWrites, admin.ModelAdmin):  # type: ignore[type-arg]
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return {}
 

@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from audit.admin import ReadOnlyAdmin
+from audit.admin import NoWrites, ReadOnlyAdmin
 from curation.models import (
     Correction,
     Document,
@@ -40,19 +40,10 @@ LANE_EDIT_ELSEWHERE = (
 )
 
 
-class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
+class ReadOnlyInline(NoWrites, admin.TabularInline):  # type: ignore[type-arg]
     extra = 0
     can_delete = False
     show_change_link = True
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class MembershipInline(ReadOnlyInline):
