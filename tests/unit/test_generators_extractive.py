@@ -61,3 +61,31 @@ def test_no_units_is_a_generation_error() -> None:
 def test_nothing_related_is_a_generation_error() -> None:
     with pytest.raises(GenerationError, match=ERR_NOTHING_RELATED):
         ExtractiveGenerator().generate("passport renewal abroad", [DOGS])
+
+
+def test_the_rule_whose_tenure_condition_the_question_meets_is_quoted_and_the_other_is_not() -> (
+    None
+):
+    """Both subdivisions are about notice; a tenant of three years is answered by the first."""
+    notice = Unit(
+        "notice",
+        0,
+        "An owner who ends a tenancy shall give written notice at least 60 days before the "
+        "termination date if every tenant has resided in the dwelling for one year or more. "
+        "An owner may end the tenancy by giving written notice at least 30 days before the "
+        "termination date if any tenant has resided in the dwelling for less than one year.",
+    )
+    increase = Unit(
+        "increase",
+        0,
+        "A landlord who raises the rent of a month to month tenancy shall give written notice "
+        "at least 30 days before the increase takes effect.",
+    )
+    question = (
+        "I've been renting month to month for three years and my landlord wants me out. "
+        "How much written notice does the landlord owe me?"
+    )
+    draft = ExtractiveGenerator().generate(question, [increase, notice])
+    assert draft.segments[0].citations == ("notice#0",)
+    assert "at least 60 days" in draft.segments[0].text
+    assert all("less than one year" not in s.text for s in draft.segments)

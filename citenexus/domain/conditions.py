@@ -1,0 +1,153 @@
+"""How long a tenant has lived there: the fact a question gives, the condition a rule states.
+
+Notice rules turn on tenure. "An owner ... shall give ... at least 60 days ... if every tenant
+has resided in the dwelling for one year or more" answers a tenant of three years and does not
+answer one of eight months, whom the next subdivision ("for less than one year") answers. A
+reader who quotes both, or the wrong one, has quoted the law and not answered the question.
+
+``tenure_fit(question, sentence)`` compares the two when both are stated: the question's facts
+("renting ... for three years", "moved in eight months ago", "lived there for more than a year")
+as a range of months, and the sentence's thresholds on residence ("resided ... for one year or
+more", "for less than one year", "at least six months") as ranges too. The fit is ``MET`` when
+every condition contains the facts, ``UNMET`` when one excludes them, and ``None`` when either
+side states nothing or a range straddles a threshold (nothing is assumed).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from citenexus.judges import quantities
+
+MET, UNMET = "met", "unmet"
+
+# Verbs and phrases that make a duration a length of residence, not a lease term or a deadline.
+_TENURE = re.compile(
+    r"\b(?:liv(?:e|es|ed|ing)|resid(?:e|es|ed|ing)|rent(?:s|ed|ing)|moved\s+in"
+    r"|occup(?:y|ies|ied|ying)|stay(?:s|ed|ing)|been\s+(?:here|there|a\s+tenant)"
+    r"|tenan(?:t|ts|cy)\s+(?:for|of))\b",
+    re.IGNORECASE,
+)
+# A clause boundary: the tenure verb and the duration must share a clause.
+_CLAUSE = re.compile(r"[.;:?!]|,\s*(?:and|but|so|which|who)\b", re.IGNORECASE)
+_ARTICLE_UNIT = re.compile(r"\b(?:a|an|one)\s+(year|month|week)\b(?![-\s]+to[-\s])", re.IGNORECASE)
+_ARTICLE_MONTHS = {"year": 12.0, "month": 1.0, "week": 7 / 30.4}
+_DAYS_PER_MONTH = 30.4
+
+# Comparators just before a duration ("more than a year") or just after it ("one year or more").
+_BEFORE_MIN = re.compile(
+    r"(?:more\s+than|over|longer\s+than|at\s+least|not\s+less\s+than)\s*$", re.IGNORECASE
+)
+_BEFORE_MAX = re.compile(r"(?:less\s+than|under|fewer\s+than|not\s+yet|almost|nearly)\s*$", re.I)
+_AFTER_MIN = re.compile(r"^\s*(?:or\s+(?:more|longer)|and\s+(?:over|more|longer))\b", re.I)
+_AFTER_MAX = re.compile(r"^\s*or\s+(?:less|fewer|shorter)\b", re.IGNORECASE)
+_BEFORE_WINDOW = 20
+_VERB_WINDOW = 50  # the tenure verb comes at most this many characters before its duration
+# "for more than one year but less than two years": the second bound continues the first.
+_CONTINUES = re.compile(
+    r"^\s*(?:but|and|or)\s+(?:(?:more|less|fewer|longer)\s+than|at\s+(?:least|most)|under|over)\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A range of months: ``low`` < x < ``high``, or <= where the bound is ``closed``."""
+
+    low: float
+    high: float
+    low_closed: bool = True
+    high_closed: bool = True
+
+    def contains(self, other: Span) -> bool:
+        low_ok = other.low > self.low or (
+            other.low == self.low and (self.low_closed or not other.low_closed)
+        )
+        high_ok = other.high < self.high or (
+            other.high == self.high and (self.high_closed or not other.high_closed)
+        )
+        return low_ok and high_ok
+
+    def disjoint(self, other: Span) -> bool:
+        def before(a: Span, b: Span) -> bool:
+            return a.high < b.low or (a.high == b.low and not (a.high_closed and b.low_closed))
+
+        return before(self, other) or before(other, self)
+
+
+def _durations(text: str) -> list[tuple[float, int, int]]:
+    """(months, start, end) of each duration in the text, "a year" included."""
+    found = [
+        (q.value if q.kind == quantities.MONTHS else q.value / _DAYS_PER_MONTH, q.start, q.end)
+        for q in quantities.extract_quantities(text)
+        if q.kind in (quantities.MONTHS, quantities.DAYS)
+    ]
+    taken = [(s, e) for _, s, e in found]
+    for m in _ARTICLE_UNIT.finditer(text):
+        if not any(s <= m.start() < e or m.start() <= s < m.end() for s, e in taken):
+            found.append((_ARTICLE_MONTHS[m.group(1).lower()], m.start(), m.end()))
+    return sorted(found, key=lambda row: row[1])
+
+
+def _clause_start(text: str, start: int) -> int:
+    return max((m.end() for m in _CLAUSE.finditer(text, 0, start)), default=0)
+
+
+def _span(text: str, months: float, start: int, end: int) -> Span:
+    before = text[max(0, start - _BEFORE_WINDOW) : start]
+    after = text[end : end + _BEFORE_WINDOW]
+    if _BEFORE_MIN.search(before):
+        closed = bool(re.search(r"least|not\s+less", before, re.IGNORECASE))
+        return Span(months, math.inf, low_closed=closed)
+    if _AFTER_MIN.match(after):
+        return Span(months, math.inf)
+    if _BEFORE_MAX.search(before):
+        return Span(0.0, months, high_closed=False)
+    if _AFTER_MAX.match(after):
+        return Span(0.0, months)
+    return Span(months, months)
+
+
+def _tenure_spans(text: str) -> list[Span]:
+    spans = []
+    previous_end = -1
+    for months, start, end in _durations(text):
+        left = max(_clause_start(text, start), start - _VERB_WINDOW)
+        continues = previous_end >= 0 and _CONTINUES.match(text[previous_end:start])
+        if continues or _TENURE.search(text[left:start]):
+            spans.append(_span(text, months, start, end))
+            previous_end = end
+    return spans
+
+
+@lru_cache(maxsize=4096)
+def tenure_facts(question: str) -> tuple[Span, ...]:
+    """How long the asker has lived there, as the question states it (exact or bounded)."""
+    return tuple(_tenure_spans(question))
+
+
+@lru_cache(maxsize=16384)
+def tenure_conditions(sentence: str) -> tuple[Span, ...]:
+    """The thresholds on residence a rule states ("for one year or more"); exact durations
+    ("resided for 30 days") are facts of a case, not conditions, and are left out."""
+    return tuple(
+        s
+        for s in _tenure_spans(sentence)
+        if s.low != s.high or not (s.low_closed and s.high_closed)
+    )
+
+
+def tenure_fit(question: str, sentence: str) -> str | None:
+    """``MET``, ``UNMET`` or ``None``: whether the question's tenure meets the rule's."""
+    facts = tenure_facts(question)
+    conditions = tenure_conditions(sentence)
+    if not facts or not conditions:
+        return None
+    if any(c.disjoint(f) for c in conditions for f in facts):
+        return UNMET
+    if all(any(c.contains(f) for f in facts) for c in conditions):
+        return MET
+    return None

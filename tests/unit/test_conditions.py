@@ -1,0 +1,132 @@
+"""Tenure: the facts a question gives against the thresholds a rule states (domain/conditions)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from citenexus.domain.conditions import (
+    MET,
+    UNMET,
+    Span,
+    tenure_conditions,
+    tenure_facts,
+    tenure_fit,
+)
+
+SIXTY = (
+    "(e) An owner who intends to end a tenancy shall give the tenant written notice at least "
+    "60 days before the termination date if every tenant or resident has resided in the "
+    "dwelling for one year or more."
+)
+THIRTY = (
+    "(f) Notwithstanding subdivision (e), an owner may end the tenancy by giving written notice "
+    "at least 30 days before the termination date if any tenant or resident has resided in the "
+    "dwelling for less than one year."
+)
+NY_B = (
+    "(b) If the tenant has occupied the unit for more than one year but less than two years, "
+    "at least 60 days' notice."
+)
+RENT_INCREASE = (
+    "(1) If the proposed rent increase, added to all other increases during the 12 months "
+    "before it takes effect, is 10 percent or less of the lowest rent, the landlord shall give "
+    "written notice at least 30 days before the increase takes effect."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("I've been renting my place month to month for three years.", Span(36, 36)),
+        ("The tenant moved in eight months ago.", Span(8, 8)),
+        ("A tenant who has lived in a month-to-month rental for more than a year?", Span(12, math.inf, low_closed=False)),
+        ("We have lived here for nearly a year.", Span(0, 12, high_closed=False)),
+        ("A month-to-month tenant of three years?", Span(36, 36)),
+    ],
+)  # fmt: skip
+def test_a_question_states_how_long_the_asker_has_lived_there(
+    question: str, expected: Span
+) -> None:
+    assert tenure_facts(question) == (expected,)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "My apartment lease is for a fixed one-year term. How much notice do I give?",
+        "How much notice is due 60 days before the end of the lease?",
+        "I rent by the month. How far ahead must I tell my landlord?",
+    ],
+)
+def test_a_lease_term_a_deadline_or_month_to_month_is_not_tenure(question: str) -> None:
+    assert tenure_facts(question) == ()
+
+
+def test_a_rules_thresholds_on_residence_are_its_conditions() -> None:
+    assert tenure_conditions(SIXTY) == (Span(12, math.inf),)
+    assert tenure_conditions(THIRTY) == (Span(0, 12, high_closed=False),)
+    # "at least 60 days before the termination date" is the notice, not a condition.
+    assert tenure_conditions(RENT_INCREASE) == ()
+    # A second bound continues the first: "more than one year but less than two years".
+    assert tenure_conditions(NY_B) == (
+        Span(12, math.inf, low_closed=False),
+        Span(0, 24, high_closed=False),
+    )
+    # An exact length of residence is a fact of a case, not a condition of a rule.
+    assert tenure_conditions("The tenant had resided there for 30 days when notice came.") == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "fit"),
+    [
+        ("renting month to month for three years; how much notice?", SIXTY, MET),
+        ("renting month to month for three years; how much notice?", THIRTY, UNMET),
+        ("the tenant moved in eight months ago; how much notice?", SIXTY, UNMET),
+        ("the tenant moved in eight months ago; how much notice?", THIRTY, MET),
+        ("a tenant who has lived there for more than a year", SIXTY, MET),
+        ("a tenant who has lived there for more than a year", THIRTY, UNMET),
+        ("a tenant who has lived there for exactly one year", SIXTY, MET),
+        ("a tenant who has lived there for exactly one year", THIRTY, UNMET),
+        ("a tenant of three years", NY_B, UNMET),
+        ("a tenant of eighteen months", NY_B, MET),
+        # Nothing is assumed: a range that straddles the threshold, or no facts, or no condition.
+        ("we have lived here for nearly two years", SIXTY, None),
+        ("how much notice must an owner give?", SIXTY, None),
+        ("renting for three years; how much notice?", RENT_INCREASE, None),
+    ],
+)
+def test_the_fit_of_a_question_to_a_rule(question: str, sentence: str, fit: str | None) -> None:
+    assert tenure_fit(question, sentence) == fit
+
+
+MONTHS = st.integers(min_value=1, max_value=120)
+
+
+@given(lived=MONTHS, threshold=MONTHS)
+def test_a_rule_and_its_complement_never_both_fit_and_exactly_one_is_met(
+    lived: int, threshold: int
+) -> None:
+    """For an exact tenure, "N months or more" and "less than N months" split every case."""
+    question = f"I have lived here for {lived} months."
+    at_least = f"This applies if the tenant has resided there for {threshold} months or more."
+    less = f"This applies if the tenant has resided there for less than {threshold} months."
+    fits = {tenure_fit(question, at_least), tenure_fit(question, less)}
+    assert fits == {MET, UNMET}
+    assert (tenure_fit(question, at_least) == MET) == (lived >= threshold)
+
+
+@given(
+    low=st.floats(0, 100, allow_nan=False),
+    width=st.floats(0, 100, allow_nan=False),
+    point=st.floats(0, 200, allow_nan=False),
+)
+def test_a_span_that_contains_a_point_is_never_disjoint_from_it(
+    low: float, width: float, point: float
+) -> None:
+    span, fact = Span(low, low + width), Span(point, point)
+    assert not (span.contains(fact) and span.disjoint(fact))
+    assert span.contains(fact) or span.disjoint(fact)
