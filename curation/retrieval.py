@@ -42,7 +42,7 @@ def _unit(row: Sequence[Any], embedding: Sequence[float] | None = None) -> Unit:
         source_type=source_type,
         title=title,
         version=version,
-        embedding=tuple(float(x) for x in embedding) if embedding is not None else None,
+        embedding=_floats(embedding) if embedding is not None else None,
     )
 
 
@@ -80,7 +80,9 @@ class PostgresRetriever:
         matching every word (selective, answered by the GIN index) come first, fully ranked, and
         only when they are fewer than ``k`` are OR matches scored. Each query ranks at most
         ``CITENEXUS_FTS_CANDIDATE_CAP`` matches: in a lane of a million units even "all the words"
-        can match most rows. Below the cap this is exactly the OR ranking.
+        can match most rows. Below the cap this is exactly the OR ranking; above it, the OR
+        query keeps the question's informative words (``_informative``), so the matches ranked
+        are those that share the words that tell units apart, not the first ``cap`` in table order.
         """
         terms = or_tsquery_terms(query)
         if not terms:
@@ -89,9 +91,36 @@ class PostgresRetriever:
         hits = self._text_hits(" & ".join(terms), k, cap=cap)
         if len(hits) < k:
             seen = {h.unit.key for h in hits}
-            more = self._text_hits(" | ".join(terms), k, cap=cap)
+            more = self._text_hits(" | ".join(self._informative(terms, cap)), k, cap=cap)
             hits += [h for h in more if h.unit.key not in seen][: k - len(hits)]
         return hits
+
+    def _informative(self, terms: list[str], cap: int) -> list[str]:
+        """The OR query's words, without the commonest while the planner expects over ``cap``.
+
+        "How many days does a tenant have to return the deposit?" in a lane of 10,000 units:
+        "days" is in 83% of them, "tenant" in 49%, and the OR of all the words matches 91%, so
+        only an arbitrary ``cap`` of them (the first in table order) would be ranked. A word in
+        most units says little about which unit answers (it is what inverse document frequency
+        discounts), so the commonest words are dropped, one at a time, until the planner's
+        estimate of the OR's matches fits under the cap; the rarest word always stays. Below
+        the cap nothing is dropped, so small lanes rank exactly as before. Measured on the
+        benchmark lane: 9,228 matches -> 3,087, the text query 67 -> 39 ms.
+        """
+        if len(terms) < 2:
+            return terms
+        with connection.cursor() as cursor:
+            if self._estimated_matches(cursor, " | ".join(terms)) <= cap:
+                return terms
+            frequency = {t: self._estimated_matches(cursor, t) for t in terms}
+            kept = list(terms)
+            for term in sorted(terms, key=lambda t: (-frequency[t], t)):
+                if len(kept) == 1:
+                    break
+                kept.remove(term)
+                if self._estimated_matches(cursor, " | ".join(kept)) <= cap:
+                    break
+        return kept
 
     def _text_hits(self, tsquery: str, k: int, *, cap: int | None) -> list[ScoredUnit]:
         limit = "LIMIT %s" if cap is not None else ""
@@ -210,9 +239,16 @@ class PostgresRetriever:
         return out
 
 
-def _vector(value: Any) -> Sequence[float] | None:
+def _floats(values: Sequence[Any]) -> tuple[float, ...]:
+    return values if isinstance(values, tuple) else tuple(map(float, values))
+
+
+def _vector(value: Any) -> tuple[float, ...] | None:
+    """A pgvector value as floats: its text form ("[0.1,0.2]") or a sequence (C-speed parsing:
+    a 10k-unit ask reads up to a hundred 384-float vectors)."""
     if value is None:
         return None
     if isinstance(value, str):
-        return [float(x) for x in value.strip("[]").split(",") if x]
-    return [float(x) for x in value]
+        inner = value.strip("[] ")
+        return tuple(map(float, inner.split(","))) if inner else ()
+    return _floats(value)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from citenexus.domain.model import Unit
 
@@ -153,12 +154,18 @@ def jurisdictions_named(question: str) -> frozenset[str]:
     return frozenset(found)
 
 
+# One compiled alternation per scope value: a unit's scope is read for every candidate of an ask.
+_SCOPE_PATTERNS = {
+    dimension: tuple(
+        (value, re.compile(r"\b(?:" + "|".join(patterns) + r")\b", re.IGNORECASE))
+        for value, patterns in values.items()
+    )
+    for dimension, values in SCOPE_TERMS.items()
+}
+
+
 def _values_in(text: str, dimension: str) -> set[str]:
-    return {
-        value
-        for value, patterns in SCOPE_TERMS[dimension].items()
-        if any(re.search(rf"\b{p}\b", text, re.IGNORECASE) for p in patterns)
-    }
+    return {value for value, pattern in _SCOPE_PATTERNS[dimension] if pattern.search(text)}
 
 
 @dataclass(frozen=True)
@@ -169,6 +176,7 @@ class SourceScope:
     excludes: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
+@lru_cache(maxsize=16384)
 def source_scope(*texts: str) -> SourceScope:
     """Read scope values from scope texts; clauses after an exclusion cue name exclusions."""
     includes: dict[str, set[str]] = {d: set() for d in SCOPE_TERMS}

@@ -125,11 +125,9 @@ def extract_quantities(text: str) -> list[Quantity]:
 def _extract(text: str) -> tuple[Quantity, ...]:
     found = _dates(text)
     taken = [(q.start, q.end) for q in found]
-    tokens = [
-        (m.group().lower(), m.start(), m.end())
-        for m in _TOKEN.finditer(text)
-        if not any(s <= m.start() < e for s, e in taken)
-    ]
+    tokens = [(m.group().lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    if taken:  # most texts state no date: skip the per-token test then
+        tokens = [t for t in tokens if not any(s <= t[1] < e for s, e in taken)]
     found.extend(_numbers(text, tokens))
     found.sort(key=lambda q: q.start)
     return tuple(_with_context(text, found))

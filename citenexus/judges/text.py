@@ -162,6 +162,7 @@ def parse_number_words(words: Sequence[str], start: int) -> tuple[int, int] | No
     return total + current, consumed
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light, deterministic stem: lower case, synonyms, plurals and -ed/-ing folded.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from citenexus.domain.conditions import MET, UNMET, tenure_fit
 from citenexus.domain.conflicts import asked_kind, values_of
@@ -139,6 +140,7 @@ STOPWORDS = frozenset(
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light suffix strip so "tenancies"/"tenancy" and "notices"/"notice" meet."""
     for suffix, replacement in (("ies", "y"), ("ing", ""), ("es", "e"), ("s", "")):
@@ -154,7 +156,13 @@ def tokens(text: str) -> list[str]:
 
 def content_words(text: str) -> list[str]:
     """Stemmed tokens without stopwords or one-letter words, in order, with repeats."""
-    return [stem(t) for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS and len(t) > 1]
+    return list(_content_words(text))
+
+
+@lru_cache(maxsize=8192)
+def _content_words(text: str) -> tuple[str, ...]:
+    # Reranking, the generator and the removed-answer check read the same unit texts on one ask.
+    return tuple(stem(t) for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS and len(t) > 1)
 
 
 # The extractive generator's bonus for a sentence stating a value of the kind asked for.

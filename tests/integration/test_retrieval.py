@@ -125,6 +125,29 @@ def test_or_matches_are_capped_so_a_common_word_does_not_rank_every_row(
     assert len(hits) == 2
 
 
+def test_over_the_cap_the_or_query_keeps_the_rare_word_and_drops_the_common_one(
+    lane: Any, settings: Any
+) -> None:
+    """Thirty units say "landlord", one says "deposit": with a cap of 5, ranking the first five
+    "landlord" units in table order would never reach the deposit unit. The planner's
+    statistics (after ANALYZE) say "landlord" is in most units, so the OR query drops it."""
+    from django.db import connection
+
+    settings.CITENEXUS_FTS_CANDIDATE_CAP = 5
+    for n in range(30):
+        ingest(lane, f"doc{n:02d}", f"A landlord rule number {n} about fences.")
+    ingest(lane, "deposit", "The deposit goes back within 21 days.")
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE curation_evidenceunit")
+    retriever = PostgresRetriever(lane)
+    assert retriever._informative(["landlord", "deposit"], 5) == ["deposit"]
+    # Under the cap nothing is dropped: small lanes rank every OR match as before.
+    assert retriever._informative(["landlord", "deposit"], 1000) == ["landlord", "deposit"]
+    assert retriever._informative(["landlord"], 5) == ["landlord"]
+    hits = retriever.search_text("landlord deposit", 10)
+    assert [h.unit.document_id for h in hits] == ["deposit"]
+
+
 def test_units_with_every_word_are_capped_too(lane: Any, settings: Any) -> None:
     """In a huge lane "all the words" can match most rows; ranking stays bounded by the cap."""
     settings.CITENEXUS_FTS_CANDIDATE_CAP = 3
