@@ -144,8 +144,13 @@ def number_literals(text: str) -> set[float]:
     return values
 
 
+_YEAR = re.compile(r"\d{4}")
+
+
 def _dates(text: str) -> list[Quantity]:
     found: list[Quantity] = []
+    if not _YEAR.search(text):  # every date pattern has a four-digit year
+        return found
     for pattern, order in _DATE_PATTERNS:
         for m in pattern.finditer(text):
             if any(q.start <= m.start() < q.end for q in found):
@@ -173,11 +178,15 @@ def _date_of(groups: tuple[str | None, ...], order: str) -> dt.date | None:
 def _numbers(text: str, tokens: list[tuple[str, int, int]]) -> list[Quantity]:
     words = [t[0] for t in tokens]
     found: list[Quantity] = []
-    i = 0
-    while i < len(tokens):
+    # Only a digit or a number word can start a quantity: visit those tokens alone, skipping any
+    # a quantity already consumed (a unit's text has hundreds of words and a handful of numbers).
+    starts = [i for i, w in enumerate(words) if w[0].isdigit() or w in NUMBER_WORDS]
+    consumed = 0
+    for i in starts:
+        if i < consumed:
+            continue
         parsed = _number_at(words, i)
         if parsed is None:
-            i += 1
             continue
         value, j, spelled = parsed
         dollar = i > 0 and words[i - 1] == "$"
@@ -188,12 +197,11 @@ def _numbers(text: str, tokens: list[tuple[str, int, int]]) -> list[Quantity]:
         start = tokens[i - 1][1] if dollar else tokens[i][1]
         if dollar:
             kind, factor = AMOUNT, 1
+        consumed = j
         if kind == NUMBER and spelled and value < 2:
-            i = j
             continue
         end = tokens[j - 1][2]
         found.append(Quantity(kind, value * factor, start, end))
-        i = j
     return found
 
 
@@ -247,6 +255,8 @@ def _unit_after(words: list[str], j: int) -> tuple[str, float, int]:
 
 
 def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
+    if not found:
+        return []
     sentences = sentence_spans(text)
     out: list[Quantity] = []
     previous_end = 0
