@@ -33,7 +33,9 @@ _TENURE = re.compile(
 )
 # A clause boundary: the tenure verb and the duration must share a clause.
 _CLAUSE = re.compile(r"[.;:?!]|,\s*(?:and|but|so|which|who)\b", re.IGNORECASE)
-_ARTICLE_UNIT = re.compile(r"\b(?:a|an|one)\s+(year|month|week)\b(?![-\s]+to[-\s])", re.IGNORECASE)
+# "a year": the quantity reader takes "one year" and "12 months" but not an article ("a" is no
+# number); "a month-to-month tenancy" is a kind of tenancy, not a duration.
+_ARTICLE_UNIT = re.compile(r"\b(?:a|an)\s+(year|month|week)\b(?![-\s]+to[-\s])", re.IGNORECASE)
 _ARTICLE_MONTHS = {"year": 12.0, "month": 1.0, "week": 7 / 30.4}
 _DAYS_PER_MONTH = 30.4
 
@@ -85,10 +87,8 @@ def _durations(text: str) -> list[tuple[float, int, int]]:
         for q in quantities.extract_quantities(text)
         if q.kind in (quantities.MONTHS, quantities.DAYS)
     ]
-    taken = [(s, e) for _, s, e in found]
     for m in _ARTICLE_UNIT.finditer(text):
-        if not any(s <= m.start() < e or m.start() <= s < m.end() for s, e in taken):
-            found.append((_ARTICLE_MONTHS[m.group(1).lower()], m.start(), m.end()))
+        found.append((_ARTICLE_MONTHS[m.group(1).lower()], m.start(), m.end()))
     return sorted(found, key=lambda row: row[1])
 
 

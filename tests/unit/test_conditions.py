@@ -31,6 +31,15 @@ NY_B = (
     "(b) If the tenant has occupied the unit for more than one year but less than two years, "
     "at least 60 days' notice."
 )
+
+
+@pytest.fixture(autouse=True)
+def _fresh_readings() -> None:
+    """The readers are cached per text; each test (and each mutant under mutmut) reads anew."""
+    tenure_facts.cache_clear()
+    tenure_conditions.cache_clear()
+
+
 RENT_INCREASE = (
     "(1) If the proposed rent increase, added to all other increases during the 12 months "
     "before it takes effect, is 10 percent or less of the lowest rent, the landlord shall give "
@@ -130,3 +139,56 @@ def test_a_span_that_contains_a_point_is_never_disjoint_from_it(
     span, fact = Span(low, low + width), Span(point, point)
     assert not (span.contains(fact) and span.disjoint(fact))
     assert span.contains(fact) or span.disjoint(fact)
+
+
+@pytest.mark.parametrize(
+    ("span", "inner", "contained"),
+    [
+        (Span(12, math.inf), Span(12, 12), True),
+        (Span(12, math.inf, low_closed=False), Span(12, 12), False),
+        (Span(12, math.inf, low_closed=False), Span(12, math.inf, low_closed=False), True),
+        (Span(12, math.inf), Span(12, math.inf, low_closed=False), True),
+        (Span(0, 12, high_closed=False), Span(12, 12), False),
+        (Span(0, 12, high_closed=False), Span(0, 12, high_closed=False), True),
+        (Span(0, 12), Span(0, 12, high_closed=False), True),
+        (Span(0, 12, high_closed=False), Span(0, 12), False),
+    ],
+)
+def test_open_and_closed_bounds_decide_at_the_threshold(
+    span: Span, inner: Span, contained: bool
+) -> None:
+    assert span.contains(inner) is contained
+
+
+@pytest.mark.parametrize(
+    ("sentence", "condition"),
+    [
+        ("if the tenant has resided there for at least one year", Span(12, math.inf)),
+        ("if the tenant has resided there At Least one year", Span(12, math.inf)),
+        ("if the tenant has resided there for more than one year", Span(12, math.inf, low_closed=False)),
+        ("if the tenant has resided there for two years or less", Span(0, 24)),
+        ("if the tenant has resided there for under a year", Span(0, 12, high_closed=False)),
+        ("if the tenant has lived there for six months or longer", Span(6, math.inf)),
+    ],
+)  # fmt: skip
+def test_each_way_of_writing_a_threshold(sentence: str, condition: Span) -> None:
+    assert tenure_conditions(sentence) == (condition,)
+
+
+def test_days_and_weeks_count_as_fractions_of_a_month() -> None:
+    """300 days is under a year and 400 days over it; "a week" is a quarter of a month."""
+    rule = "This applies if the tenant has resided there for one year or more."
+    assert tenure_fit("We have lived here for 300 days.", rule) == UNMET
+    assert tenure_fit("We have lived here for 400 days.", rule) == MET
+    assert tenure_facts("We have lived here for a week.") == (Span(7 / 30.4, 7 / 30.4),)
+
+
+def test_two_bounds_are_read_in_the_order_written() -> None:
+    """The second bound continues the first only when it follows it in the text."""
+    sentence = "if the tenant has resided in the unit for less than 18 months but more than a year"
+    assert tenure_conditions(sentence) == (
+        Span(0, 18, high_closed=False),
+        Span(12, math.inf, low_closed=False),
+    )
+    assert tenure_fit("a tenant of fifteen months", sentence) == MET
+    assert tenure_fit("a tenant of two years", sentence) == UNMET
