@@ -1,16 +1,23 @@
-"""How long a tenant has lived there: the fact a question gives, the condition a rule states.
+"""Conditions a rule states, against the facts a question gives: tenure and rent increases.
 
 Notice rules turn on tenure. "An owner ... shall give ... at least 60 days ... if every tenant
 has resided in the dwelling for one year or more" answers a tenant of three years and does not
 answer one of eight months, whom the next subdivision ("for less than one year") answers. A
 reader who quotes both, or the wrong one, has quoted the law and not answered the question.
+Rent increase rules turn on size the same way: "(1) If the proposed rent increase ... is 10
+percent or less ..., at least 30 days" does not answer a tenant whose rent goes up by 12
+percent; "(2) ... more than 10 percent ..., at least 90 days" does.
 
-``tenure_fit(question, sentence)`` compares the two when both are stated: the question's facts
-("renting ... for three years", "moved in eight months ago", "lived there for more than a year")
-as a range of months, and the sentence's thresholds on residence ("resided ... for one year or
-more", "for less than one year", "at least six months") as ranges too. The fit is ``MET`` when
-every condition contains the facts, ``UNMET`` when one excludes them, and ``None`` when either
-side states nothing or a range straddles a threshold (nothing is assumed).
+``condition_fit(question, sentence)`` compares the two when both are stated. Tenure: the
+question's facts ("renting ... for three years", "moved in eight months ago", "lived there for
+more than a year") and the sentence's thresholds on residence ("resided ... for one year or
+more", "for less than one year") as ranges of months; a duration counts only near a verb of
+residence, so notice periods and deadlines are not tenure. Percentages: the question's ("by 12
+percent") and the sentence's thresholds ("10 percent or less", "more than 10 percent"), when the
+sentence shares a word with the question besides the parties (a deposit's interest rate is not a
+rent increase). The fit is ``MET`` when every condition contains the facts, ``UNMET`` when one
+excludes them, and ``None`` when either side states nothing or a range straddles a threshold
+(nothing is assumed).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citenexus.judges import quantities
+from citenexus.judges.text import STOPWORDS, stem
 
 MET, UNMET = "met", "unmet"
 
@@ -123,6 +131,10 @@ def _tenure_spans(text: str) -> list[Span]:
     return spans
 
 
+def _is_point(span: Span) -> bool:
+    return span.low == span.high and span.low_closed and span.high_closed
+
+
 @lru_cache(maxsize=4096)
 def tenure_facts(question: str) -> tuple[Span, ...]:
     """How long the asker has lived there, as the question states it (exact or bounded)."""
@@ -133,17 +145,56 @@ def tenure_facts(question: str) -> tuple[Span, ...]:
 def tenure_conditions(sentence: str) -> tuple[Span, ...]:
     """The thresholds on residence a rule states ("for one year or more"); exact durations
     ("resided for 30 days") are facts of a case, not conditions, and are left out."""
-    return tuple(
-        s
-        for s in _tenure_spans(sentence)
-        if s.low != s.high or not (s.low_closed and s.high_closed)
-    )
+    return tuple(s for s in _tenure_spans(sentence) if not _is_point(s))
 
 
-def tenure_fit(question: str, sentence: str) -> str | None:
-    """``MET``, ``UNMET`` or ``None``: whether the question's tenure meets the rule's."""
-    facts = tenure_facts(question)
-    conditions = tenure_conditions(sentence)
+def _percent_spans(text: str) -> list[Span]:
+    return [
+        _span(text, q.value, q.start, q.end)
+        for q in quantities.extract_quantities(text)
+        if q.kind == quantities.PERCENT
+    ]
+
+
+@lru_cache(maxsize=4096)
+def percent_facts(question: str) -> tuple[Span, ...]:
+    """The percentages a question states ("raise my rent by 12 percent"), exact or bounded."""
+    return tuple(_percent_spans(question))
+
+
+@lru_cache(maxsize=16384)
+def percent_conditions(sentence: str) -> tuple[Span, ...]:
+    """The thresholds on a percentage a rule states ("10 percent or less"); a bare rate ("2
+    percent interest") is what the rule sets, not a condition, and is left out."""
+    return tuple(s for s in _percent_spans(sentence) if not _is_point(s))
+
+
+# Words every sentence of a lane shares with every question, and the unit itself: they make no
+# two things the same ("percent" is in every sentence a percentage is compared with).
+_UNTOPICAL = frozenset(
+    stem(w)
+    for w in [
+        "landlord",
+        "tenant",
+        "owner",
+        "lessor",
+        "lessee",
+        "resident",
+        "renter",
+        "party",
+        "person",
+        "percent",
+        "percentage",
+    ]
+)
+
+
+def _topic_words(text: str) -> set[str]:
+    words = re.findall(r"[a-z]+", text.lower())
+    return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS} - _UNTOPICAL
+
+
+def _fit(facts: tuple[Span, ...], conditions: tuple[Span, ...]) -> str | None:
     if not facts or not conditions:
         return None
     if any(c.disjoint(f) for c in conditions for f in facts):
@@ -151,3 +202,25 @@ def tenure_fit(question: str, sentence: str) -> str | None:
     if all(any(c.contains(f) for f in facts) for c in conditions):
         return MET
     return None
+
+
+def tenure_fit(question: str, sentence: str) -> str | None:
+    """``MET``, ``UNMET`` or ``None``: whether the question's tenure meets the rule's."""
+    return _fit(tenure_facts(question), tenure_conditions(sentence))
+
+
+def percent_fit(question: str, sentence: str) -> str | None:
+    """The same for percentages, when the sentence is about something the question names."""
+    conditions = percent_conditions(sentence)
+    if not conditions or not _topic_words(question) & _topic_words(sentence):
+        return None
+    return _fit(percent_facts(question), conditions)
+
+
+def condition_fit(question: str, sentence: str) -> str | None:
+    """``UNMET`` if any condition of the sentence excludes the question's facts, else ``MET`` if
+    one contains them, else ``None``."""
+    fits = (tenure_fit(question, sentence), percent_fit(question, sentence))
+    if UNMET in fits:
+        return UNMET
+    return MET if MET in fits else None

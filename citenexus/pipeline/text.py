@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citenexus.domain.conditions import MET, UNMET, tenure_fit
+from citenexus.domain.conditions import MET, UNMET, condition_fit
 from citenexus.domain.conflicts import asked_kind, values_of
 
 STOPWORDS = frozenset(
@@ -167,19 +167,20 @@ def _content_words(text: str) -> tuple[str, ...]:
 
 # The extractive generator's bonus for a sentence stating a value of the kind asked for.
 VALUE_BONUS = 0.5
-# ... and for a rule whose condition on tenure the question's facts meet (domain/conditions.py).
+# ... and for a rule whose condition (tenure, a percentage) the question's facts meet
+# (domain/conditions.py).
 CONDITION_BONUS = 0.5
 
 
 def sentence_score(question: str, sentence: str) -> float:
     """How well a sentence answers the question: content-word share plus the value bonus and
-    the condition bonus; 0 for a rule whose tenure condition the question's facts rule out."""
+    the condition bonus; 0 for a rule whose condition the question's facts rule out."""
     asked = set(content_words(question))
     words = set(content_words(sentence))
     share = len(asked & words) / len(asked) if asked else 0.0
     if share == 0:
         return 0.0
-    fit = tenure_fit(question, sentence)
+    fit = condition_fit(question, sentence)
     if fit == UNMET:
         return 0.0
     kind = asked_kind(question)

@@ -12,6 +12,10 @@ from citenexus.domain.conditions import (
     MET,
     UNMET,
     Span,
+    condition_fit,
+    percent_conditions,
+    percent_facts,
+    percent_fit,
     tenure_conditions,
     tenure_facts,
     tenure_fit,
@@ -36,8 +40,8 @@ NY_B = (
 @pytest.fixture(autouse=True)
 def _fresh_readings() -> None:
     """The readers are cached per text; each test (and each mutant under mutmut) reads anew."""
-    tenure_facts.cache_clear()
-    tenure_conditions.cache_clear()
+    for reader in (tenure_facts, tenure_conditions, percent_facts, percent_conditions):
+        reader.cache_clear()
 
 
 RENT_INCREASE = (
@@ -192,3 +196,56 @@ def test_two_bounds_are_read_in_the_order_written() -> None:
     )
     assert tenure_fit("a tenant of fifteen months", sentence) == MET
     assert tenure_fit("a tenant of two years", sentence) == UNMET
+
+
+SMALL_RAISE = (
+    "(1) If the proposed rent increase, added to all other increases during the 12 months "
+    "before it takes effect, is 10 percent or less of the lowest rent charged, the landlord "
+    "shall give written notice at least 30 days before the increase takes effect."
+)
+LARGE_RAISE = (
+    "(2) If the proposed rent increase, added to all other increases during the 12 months "
+    "before it takes effect, is more than 10 percent of the lowest rent charged, the landlord "
+    "shall give written notice at least 90 days before the increase takes effect."
+)
+RAISE_12 = "My landlord plans to raise my monthly rent by 12 percent. How much notice must I get?"
+
+
+def test_a_rent_increase_is_matched_to_the_rule_for_its_size() -> None:
+    assert percent_facts(RAISE_12) == (Span(12, 12),)
+    assert percent_conditions(SMALL_RAISE) == (Span(0, 10),)
+    assert percent_conditions(LARGE_RAISE) == (Span(10, math.inf, low_closed=False),)
+    assert percent_fit(RAISE_12, SMALL_RAISE) == UNMET
+    assert percent_fit(RAISE_12, LARGE_RAISE) == MET
+    raise_10 = RAISE_12.replace("12 percent", "10 percent")
+    assert percent_fit(raise_10, SMALL_RAISE) == MET
+    assert percent_fit(raise_10, LARGE_RAISE) == UNMET
+
+
+def test_a_percentage_about_something_else_or_no_threshold_decides_nothing() -> None:
+    # No word in common but the parties: a deposit's interest is not a rent increase.
+    interest = "A landlord who holds a security deposit pays interest of more than 2 percent."
+    assert percent_conditions(interest) == (Span(2, math.inf, low_closed=False),)
+    assert percent_fit(RAISE_12, interest) is None
+    # A bare rate is what a rule sets, not a condition on the question's facts.
+    assert percent_conditions("The rent may rise by 5 percent plus inflation each year.") == ()
+    assert percent_fit("How much notice is due for a rent increase?", LARGE_RAISE) is None
+
+
+def test_any_unmet_condition_rules_a_sentence_out_and_one_met_condition_is_enough() -> None:
+    both = "A tenant who has lived there for five years; my rent goes up by 12 percent."
+    assert condition_fit(both, LARGE_RAISE) == MET
+    assert condition_fit(both, SMALL_RAISE) == UNMET
+    assert condition_fit(both, SIXTY) == MET
+    assert condition_fit(both, THIRTY) == UNMET
+    mixed = "if the tenant has resided there for less than one year and the rent increase is more than 10 percent"
+    assert condition_fit(both, mixed) == UNMET
+    assert condition_fit("What is a tenancy?", SIXTY) is None
+
+
+def test_only_words_of_three_letters_or_more_that_are_not_stopwords_make_a_shared_topic() -> None:
+    rule = "If the AC charge is more than 10 percent of the rent."
+    # "the" (a stopword) and "AC" (two letters) are shared; nothing else is.
+    assert percent_fit("The AC bill went up by 12 percent.", rule) is None
+    # "fee" (three letters) is a topic.
+    assert percent_fit("My fee went up by 12 percent.", "If a fee is more than 10 percent.") == MET

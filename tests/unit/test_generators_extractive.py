@@ -89,3 +89,18 @@ def test_the_rule_whose_tenure_condition_the_question_meets_is_quoted_and_the_ot
     assert draft.segments[0].citations == ("notice#0",)
     assert "at least 60 days" in draft.segments[0].text
     assert all("less than one year" not in s.text for s in draft.segments)
+
+
+def test_the_rent_increase_rule_for_the_size_of_the_raise_is_quoted() -> None:
+    """(1) and (2) share nearly every word; only the raise's size tells which one answers."""
+    rules = Unit(
+        "increase",
+        0,
+        "(1) If the proposed rent increase is 10 percent or less of the lowest rent charged, the "
+        "landlord shall give written notice at least 30 days before the increase takes effect. "
+        "(2) If the proposed rent increase is more than 10 percent of the lowest rent charged, "
+        "the landlord shall give written notice at least 90 days before the increase takes effect.",
+    )
+    question = "My landlord plans to raise my rent by 12 percent. How much notice must I get?"
+    draft = ExtractiveGenerator().generate(question, [rules])
+    assert [s.text[:3] for s in draft.segments] == ["(2)"]
