@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from citenexus.judges import quantities
-from citenexus.judges.text import STOPWORDS, stem
+from citenexus.judges.text import STOPWORDS, sentence_spans, stem
 
 DAYS, DATE, AMOUNT, PERCENT = "days", "date", "amount", "percent"
 
@@ -126,6 +126,22 @@ def _opening_context(text: str, q: quantities.Quantity) -> str:
     return re.split(r"[.;]", text[q.end : q.end + _SENTENCE_CHARS], maxsplit=1)[0]
 
 
+# "in no case shall it exceed $30": a pronoun just before the value, in its clause.
+_PRONOUN_BEFORE = re.compile(r"\b(?:it|they)\b[^,;:.()]{0,30}$", re.IGNORECASE)
+_PRONOUN_WINDOW = 45
+_SUBJECT_CHARS = 90
+
+
+def _subject_context(text: str, q: quantities.Quantity) -> str:
+    """A value whose clause speaks through a pronoun ("the amount of the application screening
+    fee shall not be greater than the cost ..., and in no case shall it exceed $30") is about
+    what the pronoun stands for, named at the start of its sentence: that opening counts too."""
+    if not _PRONOUN_BEFORE.search(text[max(0, q.start - _PRONOUN_WINDOW) : q.start]):
+        return ""
+    start = max((s for s, _ in sentence_spans(text) if s <= q.start), default=0)
+    return text[start : min(q.start, start + _SUBJECT_CHARS)]
+
+
 def _yearless_dates(text: str, taken: list[tuple[int, int]]) -> list[tuple[str, str]]:
     found = []
     for m in _YEARLESS.finditer(text):
@@ -166,7 +182,8 @@ def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
     # ("60 days' notice"), within its sentence.
     found = [
         (q.label + (" of rent" if kind == AMOUNT and q.kind in _PERIODS else ""),
-         " ".join((q.context, _after(text, q.end), _opening_context(text, q))))
+         " ".join((q.context, _after(text, q.end), _opening_context(text, q),
+                   _subject_context(text, q))))
         for q in found_quantities
     ]  # fmt: skip
     if kind == DATE:

@@ -196,3 +196,21 @@ def test_sharing_only_a_party_with_the_question_does_not_make_a_value_an_answer(
     assert values_of(deposit_cap, AMOUNT, about=question) == ()
     fee = "The landlord may charge a screening fee of no more than $30."
     assert values_of(fee, AMOUNT, about=question) == ("$30",)
+
+
+def test_a_value_spoken_of_through_a_pronoun_is_about_the_sentences_subject() -> None:
+    """ "in no case shall it exceed $30": "it" is the application screening fee, named where the
+    sentence starts; without a pronoun the opening does not count."""
+    question = "How much can a landlord charge me to run a credit check on my rental application?"
+    fee = (
+        "(b) The amount of the application screening fee shall not be greater than the actual "
+        "out-of-pocket cost of gathering the information, plus the reasonable value of the time "
+        "spent by the landlord or agent in gathering it, and in no case shall it exceed $30 per "
+        "applicant."
+    )
+    assert values_of(fee, AMOUNT, about=question) == ("$30",)
+    no_pronoun = fee.replace("shall it exceed $30", "shall the total exceed $30")
+    assert values_of(no_pronoun, AMOUNT, about=question) == ()
+    # The pronoun must be in the value's own clause, just before it.
+    far = fee.replace("in no case shall it exceed $30", "it is the cap; the total stays under $30")
+    assert values_of(far, AMOUNT, about=question) == ()
