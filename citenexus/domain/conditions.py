@@ -27,8 +27,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citenexus.domain.conflicts import PARTIES, focus_words
 from citenexus.judges import quantities
-from citenexus.judges.text import STOPWORDS, stem
+from citenexus.judges.text import stem
 
 MET, UNMET = "met", "unmet"
 
@@ -65,7 +66,8 @@ _CONTINUES = re.compile(
 
 @dataclass(frozen=True)
 class Span:
-    """A range of months: ``low`` < x < ``high``, or <= where the bound is ``closed``."""
+    """A range of values (months, or percent): ``low`` < x < ``high``, or <= where the bound is
+    ``closed``."""
 
     low: float
     high: float
@@ -104,19 +106,21 @@ def _clause_start(text: str, start: int) -> int:
     return max((m.end() for m in _CLAUSE.finditer(text, 0, start)), default=0)
 
 
-def _span(text: str, months: float, start: int, end: int) -> Span:
+def _span(text: str, value: float, start: int, end: int) -> Span:
+    """The range a value stands for, read from the comparator around it ("more than a year",
+    "10 percent or less"); without one, the value itself."""
     before = text[max(0, start - _BEFORE_WINDOW) : start]
     after = text[end : end + _BEFORE_WINDOW]
     if _BEFORE_MIN.search(before):
         closed = bool(re.search(r"least|not\s+less", before, re.IGNORECASE))
-        return Span(months, math.inf, low_closed=closed)
+        return Span(value, math.inf, low_closed=closed)
     if _AFTER_MIN.match(after):
-        return Span(months, math.inf)
+        return Span(value, math.inf)
     if _BEFORE_MAX.search(before):
-        return Span(0.0, months, high_closed=False)
+        return Span(0.0, value, high_closed=False)
     if _AFTER_MAX.match(after):
-        return Span(0.0, months)
-    return Span(months, months)
+        return Span(0.0, value)
+    return Span(value, value)
 
 
 def _tenure_spans(text: str) -> list[Span]:
@@ -169,29 +173,13 @@ def percent_conditions(sentence: str) -> tuple[Span, ...]:
     return tuple(s for s in _percent_spans(sentence) if not _is_point(s))
 
 
-# Words every sentence of a lane shares with every question, and the unit itself: they make no
-# two things the same ("percent" is in every sentence a percentage is compared with).
-_UNTOPICAL = frozenset(
-    stem(w)
-    for w in [
-        "landlord",
-        "tenant",
-        "owner",
-        "lessor",
-        "lessee",
-        "resident",
-        "renter",
-        "party",
-        "person",
-        "percent",
-        "percentage",
-    ]
-)
+# Words that make no two things the same: the parties (in nearly every sentence of a lane) and
+# the unit itself ("percent" is in every sentence a percentage is compared with).
+_UNTOPICAL = PARTIES | {stem("percent"), stem("percentage")}
 
 
 def _topic_words(text: str) -> set[str]:
-    words = re.findall(r"[a-z]+", text.lower())
-    return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS} - _UNTOPICAL
+    return focus_words(text) - _UNTOPICAL
 
 
 def _fit(facts: tuple[Span, ...], conditions: tuple[Span, ...]) -> str | None:

@@ -83,7 +83,8 @@ _OPENING_WORDS = 2  # fewer content words than this before a value: it opens its
 _SENTENCE_CHARS = 240
 
 
-_PARTIES = frozenset(
+# The parties, stemmed: in nearly every sentence of a lane, so sharing one makes nothing alike.
+PARTIES = frozenset(
     stem(w)
     for w in [
         "landlord",
@@ -108,7 +109,8 @@ _PARTIES = frozenset(
 )
 
 
-def _focus_words(text: str) -> set[str]:
+def focus_words(text: str) -> set[str]:
+    """The stemmed words of three letters or more that are not stopwords."""
     words = re.findall(r"[a-z]+", text.lower())
     return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS}
 
@@ -121,7 +123,7 @@ def _after(text: str, end: int) -> str:
 def _opening_context(text: str, q: quantities.Quantity) -> str:
     """A value in a sentence's opening phrase ("No later than 21 days after ..., the landlord
     shall return ...") is about the main clause that follows: the rest of the sentence."""
-    if len(_focus_words(q.context)) >= _OPENING_WORDS:
+    if len(focus_words(q.context)) >= _OPENING_WORDS:
         return ""
     return re.split(r"[.;]", text[q.end : q.end + _SENTENCE_CHARS], maxsplit=1)[0]
 
@@ -191,8 +193,8 @@ def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
     if about:
         # The parties are in nearly every sentence of a lane: sharing "landlord" with the question
         # does not make "one month's rent" (a deposit cap) the answer to a screening-fee question.
-        focus = _focus_words(about) - _PARTIES
-        found = [(value, context) for value, context in found if _focus_words(context) & focus]
+        focus = focus_words(about) - PARTIES
+        found = [(value, context) for value, context in found if focus_words(context) & focus]
     return tuple(dict.fromkeys(value for value, _ in found))
 
 

@@ -101,8 +101,10 @@ def test_uvicorn_streams_a_large_export_without_holding_it_in_memory(
 
     assert lines == EVENTS
     assert size > EVENTS * DETAILS_TEXT
-    # A drained iterator sends nothing until the whole export is rendered.
-    assert first_byte is not None and first_byte < total / 10, (first_byte, total)
+    # A drained iterator sends nothing until the whole export is rendered (first byte at ~100% of
+    # the time); streaming sends the first batch at once. A third leaves room for a loaded
+    # machine: 0.48 s of 4.4 s was seen while other tests ran beside this one.
+    assert first_byte is not None and first_byte < total / 3, (first_byte, total)
     # A drained iterator holds all of it (over 60 MB); streaming holds a batch or two.
     growth = sampler.peak - baseline
     assert growth < size / 2, (growth, size)
