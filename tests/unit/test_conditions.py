@@ -1,4 +1,4 @@
-"""Tenure: the facts a question gives against the thresholds a rule states (domain/conditions)."""
+"""Conditions a rule states (tenure, percentages) against the facts a question gives."""
 
 from __future__ import annotations
 
