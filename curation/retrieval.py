@@ -91,12 +91,14 @@ class PostgresRetriever:
         hits = self._text_hits(" & ".join(terms), k, cap=cap)
         if len(hits) < k:
             seen = {h.unit.key for h in hits}
-            more = self._text_hits(" | ".join(self._informative(terms, cap)), k, cap=cap)
+            kept, estimate = self._informative(terms, cap)
+            more = self._text_hits(" | ".join(kept), k, cap=cap, estimate=estimate)
             hits += [h for h in more if h.unit.key not in seen][: k - len(hits)]
         return hits
 
-    def _informative(self, terms: list[str], cap: int) -> list[str]:
-        """The OR query's words, without the commonest while the planner expects over ``cap``.
+    def _informative(self, terms: list[str], cap: int) -> tuple[list[str], float | None]:
+        """The OR query's words, without the commonest while the planner expects over ``cap``,
+        and the planner's estimate of the kept words' matches (None if it was not asked).
 
         "How many days does a tenant have to return the deposit?" in a lane of 10,000 units:
         "days" is in 83% of them, "tenant" in 49%, and the OR of all the words matches 91%, so
@@ -108,21 +110,31 @@ class PostgresRetriever:
         benchmark lane: 9,228 matches -> 3,087, the text query 67 -> 39 ms.
         """
         if len(terms) < 2:
-            return terms
+            return terms, None
         with connection.cursor() as cursor:
-            if self._estimated_matches(cursor, " | ".join(terms)) <= cap:
-                return terms
+            estimate = self._estimated_matches(cursor, " | ".join(terms))
+            if estimate <= cap:
+                return terms, estimate
             frequency = {t: self._estimated_matches(cursor, t) for t in terms}
             kept = list(terms)
             for term in sorted(terms, key=lambda t: (-frequency[t], t)):
                 if len(kept) == 1:
                     break
                 kept.remove(term)
-                if self._estimated_matches(cursor, " | ".join(kept)) <= cap:
+                estimate = (
+                    frequency[kept[0]]
+                    if len(kept) == 1
+                    else self._estimated_matches(cursor, " | ".join(kept))
+                )
+                if estimate <= cap:
                     break
-        return kept
+        return kept, estimate
 
-    def _text_hits(self, tsquery: str, k: int, *, cap: int | None) -> list[ScoredUnit]:
+    def _text_hits(
+        self, tsquery: str, k: int, *, cap: int | None, estimate: float | None = None
+    ) -> list[ScoredUnit]:
+        """Ranked matches of ``tsquery``; ``estimate`` is the planner's count of them when the
+        caller already asked for it (the dense-scan choice needs it)."""
         limit = "LIMIT %s" if cap is not None else ""
         sql = f"""
             WITH q AS (SELECT to_tsquery('english', %s) AS query),
@@ -143,7 +155,9 @@ class PostgresRetriever:
             params.append(cap)
         params.append(k)
         with transaction.atomic(), connection.cursor() as cursor:
-            dense = cap is not None and self._estimated_matches(cursor, tsquery) >= DENSE * cap
+            if cap is not None and estimate is None:
+                estimate = self._estimated_matches(cursor, tsquery)
+            dense = cap is not None and estimate is not None and estimate >= DENSE * cap
             before: list[str] = []
             if dense:
                 # Words in most of the lane's units: reading the table until ``cap`` matches
