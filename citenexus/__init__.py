@@ -27,7 +27,8 @@ from citenexus.memory import Document, MemoryStore, Piece
 from citenexus.pipeline import PipelineSettings
 from citenexus.pipeline import ask as pipeline_ask
 from citenexus.pipeline import verify as pipeline_verify
-from citenexus.ports import Embedder, Generator, Judge
+from citenexus.pipeline.lane_jurisdiction import of_lane
+from citenexus.ports import Embedder, Generator, Judge, Retriever
 
 __all__ = ["Answer", "CiteNexus", "PipelineSettings", "settings_from_config"]
 
@@ -152,6 +153,11 @@ class CiteNexus:
         return cls(config, **kwargs)
 
     @property
+    def retriever(self) -> Retriever:
+        """The store as an ask reads it: a document naming no jurisdiction is of the lane's."""
+        return of_lane(self.store, self.jurisdiction)
+
+    @property
     def judges(self) -> list[Judge]:
         if self._judges is None:
             self._judges = _default_judges(self.embedder)
@@ -185,7 +191,7 @@ class CiteNexus:
     ) -> Answer:
         return pipeline_ask(
             question,
-            retriever=self.store,
+            retriever=self.retriever,
             embedder=self.embedder,
             generator=self.generator,
             judges=self.judges,
@@ -206,7 +212,7 @@ class CiteNexus:
         return pipeline_verify(
             question,
             segments,
-            retriever=self.store,
+            retriever=self.retriever,
             embedder=self.embedder,
             judges=self.judges,
             policy=self.policy,

@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, transaction
 
+from citenexus.domain.jurisdiction import meta_of_lane
 from citenexus.domain.model import Correction as DomainCorrection
 from citenexus.domain.model import ScoredUnit, Unit, split_citation_key
 from curation.models import Correction, Lane
@@ -28,17 +29,22 @@ _UNIT_COLUMNS = """
 """
 
 
-def _unit(row: Sequence[Any], embedding: Sequence[float] | None = None) -> Unit:
+def _unit(
+    row: Sequence[Any], embedding: Sequence[float] | None = None, lane_jurisdiction: str = ""
+) -> Unit:
+    """A unit as an ask reads it: a document naming no jurisdiction is of the lane's (SPEC
+    §11.5), resolved here on every read rather than stored, since the lane's may change."""
     ordinal, text, heading, scope, meta, version, document_id, source_type, title = row[:9]
     if isinstance(meta, str):  # Django's psycopg setup hands jsonb back as text in raw SQL
         meta = json.loads(meta)
+    authority = {str(k): str(v) for k, v in (meta or {}).items()}
     return Unit(
         document_id=document_id,
         ordinal=ordinal,
         text=text,
         heading=heading,
         scope=scope,
-        authority_meta={str(k): str(v) for k, v in (meta or {}).items()},
+        authority_meta=meta_of_lane(authority, lane_jurisdiction),
         source_type=source_type,
         title=title,
         version=version,
@@ -176,7 +182,9 @@ class PostgresRetriever:
                 if before:  # the enclosing transaction (a request's, a test's) goes on unchanged
                     restore = zip(_DENSE_NAMES, before, strict=True)
                     cursor.execute(_SET_SETTINGS, [x for pair in restore for x in pair])
-        return [ScoredUnit(_unit(row, _vector(row[10])), float(row[9])) for row in rows]
+        return [
+            ScoredUnit(self._unit_of_lane(row, _vector(row[10])), float(row[9])) for row in rows
+        ]
 
     def _estimated_matches(self, cursor: Any, tsquery: str) -> float:
         """The planner's estimate (from the column's statistics) of the lane's units matching."""
@@ -209,7 +217,9 @@ class PostgresRetriever:
             cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
             cursor.execute(sql, [literal, self.lane.pk, literal, k])
             rows = cursor.fetchall()
-        hits = [ScoredUnit(_unit(row, _vector(row[10])), float(row[9])) for row in rows]
+        hits = [
+            ScoredUnit(self._unit_of_lane(row, _vector(row[10])), float(row[9])) for row in rows
+        ]
         hits.sort(key=lambda hit: hit.score, reverse=True)
         return hits
 
@@ -228,8 +238,11 @@ class PostgresRetriever:
         with connection.cursor() as cursor:
             cursor.execute(sql, [[p[0] for p in pairs], [p[1] for p in pairs], self.lane.pk])
             rows = cursor.fetchall()
-        units = [_unit(row, _vector(row[9])) for row in rows]
+        units = [self._unit_of_lane(row, _vector(row[9])) for row in rows]
         return {unit.key: unit for unit in units}
+
+    def _unit_of_lane(self, row: Sequence[Any], embedding: Sequence[float] | None) -> Unit:
+        return _unit(row, embedding, self.lane.jurisdiction)
 
     def corrections_for(
         self, document_ids: Sequence[str]

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from citenexus.domain.authority import AuthorityPolicy
+from citenexus.domain.jurisdiction import document_jurisdiction
 from curation.domain import authority_policy
 from curation.models import Correction, Document, EvidenceUnit, Job, Lane
 
@@ -62,7 +63,11 @@ def document_get(*, lane: Lane, document_id: str) -> Document | None:
 def document_summary(
     document: Document, lane: Lane, policy: AuthorityPolicy | None = None
 ) -> dict[str, Any]:
-    """A document without its units. Lists pass the lane's policy, built once for all rows."""
+    """A document without its units. Lists pass the lane's policy, built once for all rows.
+
+    ``jurisdiction`` is the document's own, else the lane's with ``jurisdiction_inherited``.
+    """
+    jurisdiction = document_jurisdiction(document.authority or {}, lane.jurisdiction)
     return {
         "document_id": document.document_id,
         "lane": lane.slug,
@@ -74,6 +79,8 @@ def document_summary(
         "authority_level": document.tier_name(),
         "tier": tier_dict(policy or authority_policy(lane), document.authority),
         "content_hash": document.content_hash,
+        "jurisdiction": jurisdiction.value,
+        "jurisdiction_inherited": jurisdiction.inherited,
         "version": document.version,
         "format": document.format,
         "unit_count": document.unit_count,

@@ -6,6 +6,8 @@ from typing import Any
 
 from django import template
 
+from citenexus.domain.jurisdiction import Jurisdiction, document_jurisdiction
+
 register = template.Library()
 
 
@@ -24,3 +26,13 @@ def percent(value: Any) -> str:
         return f"{float(value) * 100:.0f}%"
     except (TypeError, ValueError):
         return "—"
+
+
+@register.simple_tag
+def jurisdiction_of(meta: Any, lane: Any) -> Jurisdiction:
+    """The jurisdiction a document (its metadata, or a row with ``jurisdiction``) is of: its own,
+    else its lane's, marked inherited (SPEC §11.5)."""
+    own = meta.get("jurisdiction", "") if hasattr(meta, "get") else ""
+    return document_jurisdiction(
+        {"jurisdiction": str(own or "")}, getattr(lane, "jurisdiction", "")
+    )
