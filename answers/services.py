@@ -10,7 +10,7 @@ from answers.bootstrap import get_generator, get_judges, pipeline_settings
 from answers.models import Answer
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus_web.api_errors import ApiError
-from curation.domain import authority_policy
+from curation.domain import authority_policy, lane_vocabulary
 from curation.embedding import get_embedder
 from curation.models import Lane
 from curation.retrieval import PostgresRetriever
@@ -46,6 +46,7 @@ def _pipeline_kwargs(lane: Lane, policy: AuthorityPolicy | None = None) -> dict[
         "policy": policy or authority_policy(lane),
         "settings": pipeline_settings(),
         "lane_jurisdiction": lane.jurisdiction,
+        "vocabulary": lane_vocabulary(lane),
         "lane": lane.slug,
     }
 

@@ -74,6 +74,7 @@ class LaneAdmin(ReadOnlyAdmin):
                     "metadata_key",
                     "default_mode",
                     "policy",
+                    "vocabulary",
                 )
             },
         ),

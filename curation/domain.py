@@ -6,6 +6,7 @@ from typing import Any
 
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.levels import LanePolicy, Precedence, precedence, validate_lane_policy
+from citenexus.domain.vocabulary import Vocabulary
 from curation.models import Lane
 
 
@@ -31,6 +32,11 @@ def lane_precedence(lane: Lane) -> Precedence:
     return precedence(lane_policy(lane))
 
 
+def lane_vocabulary(lane: Lane) -> Vocabulary:
+    """The lane's vocabulary for the pipeline (stored already validated and normalised)."""
+    return Vocabulary.from_mapping(lane.vocabulary or {})
+
+
 def lane_snapshot(lane: Lane) -> dict[str, Any]:
     """What an audit event records of a lane's policy, before and after a change."""
     return {
@@ -43,4 +49,5 @@ def lane_snapshot(lane: Lane) -> dict[str, Any]:
         "default_mode": lane.default_mode,
         "jurisdiction": lane.jurisdiction,
         "policy": dict(lane.policy or {}),
+        "vocabulary": dict(lane.vocabulary or {}),
     }

@@ -52,6 +52,8 @@ class Lane(models.Model):
     jurisdiction = models.CharField(max_length=50, blank=True, default="")
     # {source_type: tier name or null}; a closed lane refuses undeclared types (SPEC §5).
     policy = models.JSONField(default=dict, blank=True)
+    # The words of the lane's field (citenexus.domain.vocabulary), stored normalised; {} for none.
+    vocabulary = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -32,6 +32,7 @@ from curation.services.corrections import (
     correction_levels,
     correction_withdraw,
 )
+from curation.vocabulary_forms import vocabulary_rows
 
 PAGE_SIZE = 50
 ERR_FORBIDDEN = "your role on this lane does not allow this"
@@ -198,6 +199,7 @@ def lane_page(request: HttpRequest, slug: str) -> HttpResponse:
         sort=data.get("sort") or "document_id",
         may_assign=Cap.ASSIGN_TIER in caps and lane.profile != "default.v1",
         tiers_desc=list(reversed(lane.tier_order)),
+        vocabulary_rows=vocabulary_rows(lane.vocabulary),
     )
     template = "curation/lane.html#documents" if is_htmx(request) else "curation/lane.html"
     return render(request, template, ctx)

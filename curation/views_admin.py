@@ -1,4 +1,5 @@
-"""Lane settings for admins: the tier-order editor, the source-type policy and membership.
+"""Lane settings for admins: the tier-order editor, the source-type policy, the vocabulary and
+membership.
 
 The tier editor keeps its unsaved state in the form itself (each row's original and new name),
 so every button — up, down, remove, add, preview — works without JavaScript as a plain POST
@@ -32,6 +33,7 @@ from curation.services.tiers import (
     tier_order_change,
 )
 from curation.views import is_htmx, lane_context, page_lane, require_cap
+from curation.vocabulary_forms import VocabularyForm, vocabulary_initial
 
 ERR_NEW_TIER_EMPTY = "type a name for the new tier"
 ERR_NO_SUCH_USER = "no user named {name!r}"
@@ -136,6 +138,8 @@ def _page(request: HttpRequest, lane: Lane, caps: Any, **extra: Any) -> dict[str
         no_tier_choice=NO_TIER_CHOICE,
         members=_members(lane),
         member_form=extra.pop("member_form", None) or MemberForm(),
+        vocabulary_form=extra.pop("vocabulary_form", None)
+        or VocabularyForm(initial=vocabulary_initial(lane.vocabulary)),
         tier_names=list(reversed(lane.tier_order)),
         counts=counts,
     )
@@ -155,6 +159,8 @@ def lane_settings(request: HttpRequest, slug: str) -> HttpResponse:
         return _post_policy(request, lane, caps)
     if section == "members":
         return _post_members(request, lane, caps)
+    if section == "vocabulary":
+        return _post_vocabulary(request, lane, caps)
     return _post_tiers(request, lane, caps)
 
 
@@ -246,6 +252,24 @@ def _post_policy(request: HttpRequest, lane: Lane, caps: Any) -> HttpResponse:
         return render(request, "curation/lane_settings.html", ctx, status=400)
     messages.success(request, "Source-type policy saved.")
     return redirect("lane-settings", slug=lane.slug)
+
+
+def _post_vocabulary(request: HttpRequest, lane: Lane, caps: Any) -> HttpResponse:
+    form = VocabularyForm(request.POST)
+    if form.is_valid():
+        try:
+            lane_update(
+                actor=request.user.get_username(),
+                lane=lane,
+                vocabulary=form.cleaned_data["vocabulary"],
+            )
+        except ApiError as exc:
+            form.place_error(exc.message)
+        else:
+            messages.success(request, "Vocabulary saved.")
+            return redirect(reverse("lane-settings", args=[lane.slug]) + "#vocabulary")
+    ctx = _page(request, lane, caps, vocabulary_form=form)
+    return render(request, "curation/lane_settings.html", ctx, status=400)
 
 
 def _post_members(request: HttpRequest, lane: Lane, caps: Any) -> HttpResponse:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -38,7 +38,62 @@ def require(request: Request, cap: Cap, lane: Lane, message: str) -> None:
         raise ApiError("forbidden", message, {"lane": lane.slug, "needs": cap.value}, 403)
 
 
+_WORDS = {"type": "array", "items": {"type": "string"}}
+VOCABULARY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "nullable": True,
+    "additionalProperties": False,
+    "description": (
+        "The words of the lane's field, as a hint to rules that otherwise speak generic English."
+        " Every key is optional; null or {} is the empty vocabulary. Phrases are plain words (a"
+        " space or hyphen matches either, `*` stands for one word, the last word may be plural)."
+        " Stored normalised (lower case, single spaces); a bad entry is refused with a 400"
+        " `invalid_vocabulary` naming it, and nothing is saved. Admins only."
+    ),
+    "properties": {
+        "parties": {**_WORDS, "description": "one-word names of the parties"},
+        "synonyms": {
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "description": "lay word -> the term of art it stands for (one word each)",
+        },
+        "scope_terms": {
+            "type": "object",
+            "additionalProperties": {"type": "object", "additionalProperties": _WORDS},
+            "description": (
+                "scope dimension -> {value: [phrases that name it]}, at least two values that"
+                " exclude each other per dimension"
+            ),
+        },
+        "jurisdictions": {
+            "type": "object",
+            "additionalProperties": _WORDS,
+            "description": "jurisdiction code -> the names a question may use for it",
+        },
+        "status_phrases": {
+            **_WORDS,
+            "description": "phrases that make a duration a length of status, not a deadline",
+        },
+        "value_idioms": {
+            **_WORDS,
+            "description": "one-word nouns that turn a period into an amount",
+        },
+    },
+    "example": {
+        "parties": ["employer", "employee"],
+        "synonyms": {"boss": "employer"},
+        "scope_terms": {"sector": {"public": ["public sector"], "private": ["private sector"]}},
+    },
+}
+
+
+@extend_schema_field(VOCABULARY_SCHEMA)
+class VocabularyField(serializers.JSONField):
+    """Any JSON here; the lane service validates it with the domain's rules (one place)."""
+
+
 class LaneSerializer(serializers.ModelSerializer[Lane]):
+    vocabulary = VocabularyField(required=False, allow_null=True)
     tier_order = serializers.ListField(child=serializers.CharField(max_length=100), required=False)
     policy = serializers.DictField(
         child=serializers.CharField(allow_null=True, allow_blank=False, max_length=100),

@@ -22,7 +22,10 @@ def example_lane_load(
     config: dict[str, Any] = json.loads((folder / "lane.json").read_text(encoding="utf-8"))
     slug = slug or config["slug"]
     # JSON null means "not set": the lane stores absence as an empty string or empty mapping.
+    # An optional "vocabulary" object is validated and stored normalised like any lane field.
     fields = {k: ("" if config[k] is None else config[k]) for k in LANE_FIELDS if k in config}
+    if "vocabulary" in config and config["vocabulary"] is None:
+        fields["vocabulary"] = {}
     with transaction.atomic():
         lane = Lane.objects.filter(slug=slug).first()
         if lane is None:

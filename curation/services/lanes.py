@@ -8,6 +8,7 @@ from django.db import transaction
 
 from audit.services import audit_record
 from citenexus.domain.levels import LanePolicyError
+from citenexus.domain.vocabulary import Vocabulary, VocabularyError
 from citenexus_web.api_errors import ApiError
 from curation.domain import lane_policy, lane_snapshot
 from curation.models import Lane, LaneMembership
@@ -22,11 +23,27 @@ LANE_FIELDS = (
     "default_mode",
     "jurisdiction",
     "policy",
+    "vocabulary",
 )
+
+
+def vocabulary_normalised(value: Any, *, lane: str = "") -> dict[str, Any]:
+    """The vocabulary as stored: validated, in its normal form, or ``{}`` when it says nothing.
+
+    Raises ``ApiError`` (``field: "vocabulary"``) with the domain's message naming the bad entry.
+    """
+    try:
+        vocabulary = Vocabulary.from_mapping(value)
+    except VocabularyError as exc:
+        raise ApiError(
+            "invalid_vocabulary", str(exc), {"field": "vocabulary", "lane": lane}
+        ) from exc
+    return vocabulary.to_mapping() if vocabulary else {}
 
 
 def _validate(lane: Lane) -> None:
     """Run Django's field checks and the domain's policy rules; nothing is saved on failure."""
+    lane.vocabulary = vocabulary_normalised(lane.vocabulary, lane=lane.slug)
     lane.full_clean()
     try:
         lane_policy(lane)
