@@ -1,10 +1,21 @@
-"""Applicability: whether a source speaks to the question's jurisdiction and subject (SPEC §9).
+"""Applicability: whether a source speaks to the question's jurisdiction and subject
+(docs/design.md, "Applicability").
 
-A source is excluded only on a conflict: the question names a jurisdiction (or, naming none,
-asks about the lane's) and the source's ``jurisdiction`` metadata names another; or the question
-names a scope term (residential/commercial, periodic/fixed term) and the source's ``scope``
-metadata or carried scope statement names only the other side, or expressly excludes the
-question's. Missing metadata never excludes, and a federal source applies in every state.
+A source is excluded only on a conflict:
+
+* **Jurisdiction.** The question names a jurisdiction (or, naming none, asks about the lane's)
+  and the source's ``jurisdiction`` names another. Names are read from a table of US states and
+  countries (geography, not any field's words) and from the lane vocabulary's ``jurisdictions``.
+  A nationwide US source (``US``, ``federal``) applies in every state, not in another country.
+* **Scope.** The question names a value of one of the lane vocabulary's scope dimensions and the
+  source's ``scope`` metadata or carried scope statement names only other values of it, or
+  expressly excludes the question's.
+* **Exclusion statements, in any lane.** A carried statement such as "This part does not apply
+  to financial institutions" excludes a question that names what follows the cue ("a financial
+  institution"), read word by word with no vocabulary at all.
+
+Missing metadata never excludes by itself. With an empty vocabulary only jurisdictions and
+exclusion statements can exclude.
 """
 
 from __future__ import annotations
@@ -15,10 +26,19 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citenexus.domain.model import Unit
+from citenexus.domain.vocabulary import (
+    EMPTY,
+    Vocabulary,
+    cached_per_vocabulary,
+    compile_phrases,
+)
+from citenexus.judges.text import STOPWORDS, stem
 
 REASON_JURISDICTION = "the question concerns {asked}; this source's jurisdiction is {source}"
 REASON_SCOPE = "the question concerns {asked}; this source applies to {source}"
 REASON_EXCLUDED = "the question concerns {asked}; this source excludes {asked}"
+REASON_STATEMENT = "the question concerns {asked}; this source excludes it: \u201c{statement}\u201d"
+NATIONWIDE_US = "US"
 
 STATES: Mapping[str, str] = {
     "alabama": "AL",
@@ -81,49 +101,72 @@ STATES: Mapping[str, str] = {
     "wash": "WA",
 }
 _CODES = frozenset(STATES.values())
+# Countries and unions, by the names and short forms a question uses; normalised to one name.
+COUNTRIES: Mapping[str, str] = {
+    "united states": NATIONWIDE_US,
+    "united states of america": NATIONWIDE_US,
+    "usa": NATIONWIDE_US,
+    "u.s": NATIONWIDE_US,
+    "u.s.a": NATIONWIDE_US,
+    "us": NATIONWIDE_US,
+    "federal": NATIONWIDE_US,
+    "national": NATIONWIDE_US,
+    "nationwide": NATIONWIDE_US,
+    "european union": "european union",
+    "eu": "european union",
+    "europe": "european union",
+    "united kingdom": "united kingdom",
+    "uk": "united kingdom",
+    "britain": "united kingdom",
+    "great britain": "united kingdom",
+    "england": "united kingdom",
+    "canada": "canada",
+    "mexico": "mexico",
+    "australia": "australia",
+    "new zealand": "new zealand",
+    "japan": "japan",
+    "china": "china",
+    "india": "india",
+    "brazil": "brazil",
+    "germany": "germany",
+    "france": "france",
+    "italy": "italy",
+    "spain": "spain",
+    "ireland": "ireland",
+    "netherlands": "netherlands",
+    "switzerland": "switzerland",
+    "sweden": "sweden",
+    "norway": "norway",
+    "denmark": "denmark",
+    "singapore": "singapore",
+    "south korea": "south korea",
+    "korea": "south korea",
+    "south africa": "south africa",
+    "argentina": "argentina",
+}
+# Short forms matched in a question only as written in capitals ("US", "EU", "UK").
+_COUNTRY_CODES = {
+    "US": NATIONWIDE_US,
+    "USA": NATIONWIDE_US,
+    "EU": "european union",
+    "UK": "united kingdom",
+}
+_COUNTRY_NAMES = re.compile(
+    r"\b("
+    + "|".join(
+        sorted((re.escape(n) for n in COUNTRIES if len(n) > 3 or "." in n), key=len, reverse=True)
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
 # Two-letter codes that are also everyday capitalised words are matched only in metadata.
 _AMBIGUOUS_CODES = frozenset({"IN", "OR", "ME", "OK", "HI", "ID", "AS"})
-_NATIONWIDE = frozenset({"us", "usa", "u.s", "u.s.", "federal", "united states", "national"})
 _STATE_NAMES = re.compile(
     r"\b(" + "|".join(sorted((re.escape(n) for n in STATES), key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
 _STATE_CODES = re.compile(r"\b([A-Z]{2})\b")
 
-# Scope dimensions: each value is recognised by patterns; a question and a source conflict on a
-# dimension when both name a value and share none.
-SCOPE_TERMS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
-    "use": {
-        "residential": (r"residential", r"dwellings?", r"apartments?", r"homes?", r"housing"),
-        "commercial": (
-            r"commercial",
-            r"business premises",
-            r"retail",
-            r"office space",
-            r"warehouses?",
-        ),
-    },
-    "term": {
-        "a periodic or unspecified term": (
-            r"month[- ]to[- ]month",
-            r"week[- ]to[- ]week",
-            r"periodic",
-            r"unspecified term",
-            r"at will",
-            r"no fixed term",
-            r"indefinite term",
-        ),
-        "a fixed or specified term": (
-            r"fixed[- ]term",
-            r"(?<!un)specified term",
-            r"term of (?:\w+ )?years?",
-            r"\w+[- ]years?[- ](?:lease|term|tenancy)",
-            # "a five-year commercial lease": the hyphenated length describes the lease.
-            r"\w+-years?[- ](?:\w+ ){1,2}(?:lease|term|tenancy)",
-            r"lease (?:of|for) \w+ (?:months?|years?)",
-        ),
-    },
-}
 # What follows a cue in a clause is excluded: "does not apply to ...", "except ...", and a
 # negated purpose such as "which the parties did not create for a fixed term". A bare "not" is
 # no cue: "a term the parties have not specified, such as month to month" includes month to month.
@@ -133,100 +176,214 @@ _EXCLUSION_CUES = re.compile(
     re.IGNORECASE,
 )
 _CLAUSES = re.compile(r"[.;]\s+|\n")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])|\n")
+# Read without a vocabulary, only a statement of reach names an excluded category: "does not
+# apply to", "is not applicable to", "excludes". ("Except as provided in ..." names no category.)
+_STATEMENT_CUES = re.compile(
+    r"\b(?:(?:does|do|shall|will) not (?:apply|extend) to|(?:is|are) (?:not applicable|inapplicable)"
+    r" to|does not (?:cover|include)|excludes?|excluding)\b",
+    re.IGNORECASE,
+)
 
 
-def normalise_jurisdiction(value: str) -> str:
-    """A state's two-letter code for a name or code; the lower-cased text otherwise."""
+def normalise_jurisdiction(value: str, vocabulary: Vocabulary = EMPTY) -> str:
+    """One spelling per jurisdiction: a code of the lane's vocabulary, a state's two-letter code,
+    ``US`` for a nationwide US source, a country's name; the lower-cased text otherwise."""
     text = value.strip().rstrip(".")
+    for code, names in vocabulary.jurisdictions:
+        if text.upper() == code or text.lower() in names:
+            return code
     if text.upper() in _CODES:
         return text.upper()
-    return STATES.get(text.lower(), text.lower())
+    lowered = text.lower()
+    return STATES.get(lowered) or COUNTRIES.get(lowered) or lowered
 
 
-def jurisdictions_named(question: str) -> frozenset[str]:
-    """The state codes a question names, by name, reporter abbreviation or unambiguous code."""
-    found = {STATES[m.group(1).lower()] for m in _STATE_NAMES.finditer(question)}
+@lru_cache(maxsize=64)
+def _vocabulary_names(vocabulary: Vocabulary) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    found = []
+    for code, names in vocabulary.jurisdictions:
+        pattern = compile_phrases(names)
+        if pattern is not None:
+            found.append((code, pattern))
+    return tuple(found)
+
+
+def jurisdictions_named(question: str, vocabulary: Vocabulary = EMPTY) -> frozenset[str]:
+    """The jurisdictions a question names: by the lane vocabulary's names, a state's name,
+    reporter abbreviation or unambiguous code, or a country's name."""
+    found = {code for code, pattern in _vocabulary_names(vocabulary) if pattern.search(question)}
+    found |= {STATES[m.group(1).lower()] for m in _STATE_NAMES.finditer(question)}
     found |= {
         code
         for code in _STATE_CODES.findall(question)
         if code in _CODES and code not in _AMBIGUOUS_CODES
     }
+    found |= {
+        normalise_jurisdiction(m.group(1), vocabulary) for m in _COUNTRY_NAMES.finditer(question)
+    }
+    found |= {
+        normalise_jurisdiction(_COUNTRY_CODES[code], vocabulary)
+        for code in re.findall(r"\b(USA|US|EU|UK)\b", question)
+    }
     return frozenset(found)
 
 
-# One compiled alternation per scope value: a unit's scope is read for every candidate of an ask.
-_SCOPE_PATTERNS = {
-    dimension: tuple(
-        (value, re.compile(r"\b(?:" + "|".join(patterns) + r")\b", re.IGNORECASE))
-        for value, patterns in values.items()
-    )
-    for dimension, values in SCOPE_TERMS.items()
-}
+def _applies(source: str, asked: frozenset[str]) -> bool:
+    """A source applies to a question about ``asked`` when it is of every jurisdiction asked
+    about, or is nationwide US law and every one asked about is the US or one of its states."""
+    return source in asked or (source == NATIONWIDE_US and asked <= _CODES | {NATIONWIDE_US})
 
 
-def _values_in(text: str, dimension: str) -> set[str]:
-    return {value for value, pattern in _SCOPE_PATTERNS[dimension] if pattern.search(text)}
+Dimensions = tuple[tuple[str, tuple[tuple[str, re.Pattern[str]], ...]], ...]
+
+
+@lru_cache(maxsize=64)
+def scope_patterns(vocabulary: Vocabulary) -> Dimensions:
+    """One compiled alternation per scope value of the lane's vocabulary (its name included:
+    a document's ``scope`` metadata names values as the vocabulary does)."""
+    dimensions = []
+    for dimension, values in vocabulary.scope_terms:
+        compiled = []
+        for value, phrases in values:
+            pattern = compile_phrases((value, *phrases))
+            assert pattern is not None  # the value's own name is a phrase
+            compiled.append((value, pattern))
+        dimensions.append((dimension, tuple(compiled)))
+    return tuple(dimensions)
+
+
+def _values_in(text: str, values: tuple[tuple[str, re.Pattern[str]], ...]) -> set[str]:
+    return {value for value, pattern in values if pattern.search(text)}
 
 
 @dataclass(frozen=True)
 class SourceScope:
-    """The scope values a source names, per dimension, and those it expressly excludes."""
+    """The scope values a source names, per dimension, those it expressly excludes, and the
+    statements with an exclusion cue (what follows the cue, and the whole statement)."""
 
     includes: Mapping[str, frozenset[str]] = field(default_factory=dict)
     excludes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    exclusions: tuple[tuple[str, str], ...] = ()
 
 
 @lru_cache(maxsize=16384)
-def source_scope(*texts: str) -> SourceScope:
+def source_scope(*texts: str, vocabulary: Vocabulary = EMPTY) -> SourceScope:
     """Read scope values from scope texts; clauses after an exclusion cue name exclusions."""
-    includes: dict[str, set[str]] = {d: set() for d in SCOPE_TERMS}
-    excludes: dict[str, set[str]] = {d: set() for d in SCOPE_TERMS}
+    dimensions = scope_patterns(vocabulary)
+    includes: dict[str, set[str]] = {d: set() for d, _ in dimensions}
+    excludes: dict[str, set[str]] = {d: set() for d, _ in dimensions}
+    exclusions: list[tuple[str, str]] = []
     for text in texts:
+        for sentence in _SENTENCES.split(text):
+            reach = _STATEMENT_CUES.search(sentence)
+            if reach is not None:
+                exclusions.append((sentence[reach.end() :], " ".join(sentence.split())))
         for clause in _CLAUSES.split(text):
             cue = _EXCLUSION_CUES.search(clause)
             head, tail = (clause[: cue.start()], clause[cue.end() :]) if cue else (clause, "")
-            for dimension in SCOPE_TERMS:
-                includes[dimension] |= _values_in(head, dimension)
-                excludes[dimension] |= _values_in(tail, dimension)
+            for dimension, values in dimensions:
+                includes[dimension] |= _values_in(head, values)
+                excludes[dimension] |= _values_in(tail, values)
     return SourceScope(
         {d: frozenset(v) for d, v in includes.items()},
         {d: frozenset(v) for d, v in excludes.items()},
+        tuple(exclusions),
     )
+
+
+# What an exclusion names is read item by item: "nonprofit organizations, state agencies, or
+# employee data" names three. Words too general to name a category are not evidence of one.
+_ITEMS = re.compile(r",|;|\bor\b|\band\b|\bnor\b", re.IGNORECASE)
+_GENERAL = frozenset(
+    stem(w)
+    for w in """
+    section chapter part article title division subchapter act code law rule rules provision
+    provisions person persons party parties any other such following described defined purpose
+    purposes applies apply case cases extent time
+    """.split()  # noqa: SIM905 (a word list reads best as text)
+)
+_MAX_ITEM_WORDS = 4
+
+
+def _words(text: str) -> list[str]:
+    return [
+        stem(w)
+        for w in re.findall(r"[a-z][a-z'-]*", text.lower())
+        if w not in STOPWORDS and len(w) > 2
+    ]
+
+
+_LABEL = re.compile(r"^[\s:;,-]*(?:\(\w{1,4}\)\s*)?(?:(?:a|an|the|any)\s+)?", re.IGNORECASE)
+
+
+@cached_per_vocabulary(maxsize=16384)
+def _excluded_items(tail: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The categories named after an exclusion cue: each item's first few words of substance,
+    with the item as written (for the reason a reviewer reads)."""
+    items = []
+    for item in _ITEMS.split(tail):
+        words = [w for w in _words(item) if w not in _GENERAL]
+        if words:
+            written = _LABEL.sub("", " ".join(item.split())).rstrip(".:;, ")
+            items.append((tuple(words[:_MAX_ITEM_WORDS]), written))
+    return tuple(items)
+
+
+def _names_excluded(question_words: frozenset[str], tail: str) -> str | None:
+    """The excluded category the question names, if any: every word of an item of one or two
+    words, or two running words of a longer one (its head: "financial institution")."""
+    for item, written in _excluded_items(tail):
+        if len(item) <= 2 and set(item) <= question_words:
+            return written
+        pairs = zip(item, item[1:], strict=False)
+        if len(item) > 2 and any(set(p) <= question_words for p in pairs):
+            return written
+    return None
 
 
 @dataclass(frozen=True)
 class QuestionScope:
-    """What a question is about: the jurisdictions it concerns and its scope values."""
+    """What a question is about: the jurisdictions it concerns, its scope values, its words,
+    and the lane vocabulary they were read with."""
 
     jurisdictions: frozenset[str]
     scope: Mapping[str, frozenset[str]]
+    vocabulary: Vocabulary = EMPTY
+    words: frozenset[str] = frozenset()
 
     @classmethod
-    def parse(cls, question: str, lane_jurisdiction: str = "") -> QuestionScope:
+    def parse(
+        cls, question: str, lane_jurisdiction: str = "", vocabulary: Vocabulary = EMPTY
+    ) -> QuestionScope:
         """A question naming no jurisdiction is taken to ask about the lane's."""
-        named = jurisdictions_named(question)
+        named = jurisdictions_named(question, vocabulary)
         if not named and lane_jurisdiction.strip():
-            named = frozenset({normalise_jurisdiction(lane_jurisdiction)})
-        scope = {d: frozenset(_values_in(question, d)) for d in SCOPE_TERMS}
-        return cls(named, scope)
+            named = frozenset({normalise_jurisdiction(lane_jurisdiction, vocabulary)})
+        scope = {d: frozenset(_values_in(question, v)) for d, v in scope_patterns(vocabulary)}
+        return cls(named, scope, vocabulary, frozenset(_words(question)))
 
     def exclusion_reason(self, unit: Unit) -> str | None:
         """Why ``unit`` does not apply to this question, or None when nothing conflicts."""
         meta = unit.authority_meta
         source = meta.get("jurisdiction", "").strip()
-        if self.jurisdictions and source and source.lower() not in _NATIONWIDE:
-            code = normalise_jurisdiction(source)
-            if code not in self.jurisdictions:
+        if self.jurisdictions and source:
+            code = normalise_jurisdiction(source, self.vocabulary)
+            if not _applies(code, self.jurisdictions):
                 asked = ", ".join(sorted(self.jurisdictions))
                 return REASON_JURISDICTION.format(asked=asked, source=source)
-        scope = source_scope(meta.get("scope", ""), unit.scope)
+        scope = source_scope(meta.get("scope", ""), unit.scope, vocabulary=self.vocabulary)
         for dimension, asked_values in self.scope.items():
             if not asked_values:
                 continue
             asked = " and ".join(sorted(asked_values))
-            if asked_values & scope.excludes[dimension]:
+            if asked_values & scope.excludes.get(dimension, frozenset()):
                 return REASON_EXCLUDED.format(asked=asked)
-            named = scope.includes[dimension]
+            named = scope.includes.get(dimension, frozenset())
             if named and not asked_values & named:
                 return REASON_SCOPE.format(asked=asked, source=" and ".join(sorted(named)))
+        for tail, statement in scope.exclusions:
+            category = _names_excluded(self.words, tail)
+            if category is not None:
+                return REASON_STATEMENT.format(asked=category, statement=statement)
         return None

@@ -27,17 +27,18 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citenexus.domain.conflicts import PARTIES, focus_words
+from citenexus.domain.conflicts import focus_words, party_stems
+from citenexus.domain.vocabulary import Vocabulary, current
 from citenexus.judges import quantities
 from citenexus.judges.text import stem
 
 MET, UNMET = "met", "unmet"
 
-# Verbs and phrases that make a duration a length of residence, not a lease term or a deadline.
+# Verbs that make a duration a length of stay or status, not a term or a deadline: generic
+# English. A lane's ``status_phrases`` add its own ("been employed", "held the licence").
 _TENURE = re.compile(
-    r"\b(?:liv(?:e|es|ed|ing)|resid(?:e|es|ed|ing)|rent(?:s|ed|ing)|moved\s+in"
-    r"|occup(?:y|ies|ied|ying)|stay(?:s|ed|ing)|been\s+(?:here|there|a\s+tenant)"
-    r"|tenan(?:t|ts|cy)\s+(?:for|of))\b",
+    r"\b(?:liv(?:e|es|ed|ing)|resid(?:e|es|ed|ing)|moved\s+in"
+    r"|occup(?:y|ies|ied|ying)|stay(?:s|ed|ing)|been\s+(?:here|there))\b",
     re.IGNORECASE,
 )
 # A clause boundary: the tenure verb and the duration must share a clause.
@@ -123,13 +124,18 @@ def _span(text: str, value: float, start: int, end: int) -> Span:
     return Span(value, value)
 
 
-def _tenure_spans(text: str) -> list[Span]:
+def _is_status(text: str, vocabulary: Vocabulary) -> bool:
+    extra = vocabulary.status_pattern
+    return bool(_TENURE.search(text) or (extra is not None and extra.search(text)))
+
+
+def _tenure_spans(text: str, vocabulary: Vocabulary) -> list[Span]:
     spans = []
     previous_end = -1
     for months, start, end in _durations(text):
         left = max(_clause_start(text, start), start - _VERB_WINDOW)
         continues = previous_end >= 0 and _CONTINUES.match(text[previous_end:start])
-        if continues or _TENURE.search(text[left:start]):
+        if continues or _is_status(text[left:start], vocabulary):
             spans.append(_span(text, months, start, end))
             previous_end = end
     return spans
@@ -139,17 +145,26 @@ def _is_point(span: Span) -> bool:
     return span.low == span.high and span.low_closed and span.high_closed
 
 
+def tenure_facts(question: str, vocabulary: Vocabulary | None = None) -> tuple[Span, ...]:
+    """How long the asker has lived there (or held a status), as the question states it, read
+    with the lane's vocabulary (the active one unless given)."""
+    return _tenure_facts(question, current() if vocabulary is None else vocabulary)
+
+
+def tenure_conditions(sentence: str, vocabulary: Vocabulary | None = None) -> tuple[Span, ...]:
+    """The thresholds on a stay or status a rule states ("for one year or more"); exact
+    durations ("resided for 30 days") are facts of a case, not conditions, and are left out."""
+    return _tenure_conditions(sentence, current() if vocabulary is None else vocabulary)
+
+
 @lru_cache(maxsize=4096)
-def tenure_facts(question: str) -> tuple[Span, ...]:
-    """How long the asker has lived there, as the question states it (exact or bounded)."""
-    return tuple(_tenure_spans(question))
+def _tenure_facts(question: str, vocabulary: Vocabulary) -> tuple[Span, ...]:
+    return tuple(_tenure_spans(question, vocabulary))
 
 
 @lru_cache(maxsize=16384)
-def tenure_conditions(sentence: str) -> tuple[Span, ...]:
-    """The thresholds on residence a rule states ("for one year or more"); exact durations
-    ("resided for 30 days") are facts of a case, not conditions, and are left out."""
-    return tuple(s for s in _tenure_spans(sentence) if not _is_point(s))
+def _tenure_conditions(sentence: str, vocabulary: Vocabulary) -> tuple[Span, ...]:
+    return tuple(s for s in _tenure_spans(sentence, vocabulary) if not _is_point(s))
 
 
 def _percent_spans(text: str) -> list[Span]:
@@ -175,11 +190,11 @@ def percent_conditions(sentence: str) -> tuple[Span, ...]:
 
 # Words that make no two things the same: the parties (in nearly every sentence of a lane) and
 # the unit itself ("percent" is in every sentence a percentage is compared with).
-_UNTOPICAL = PARTIES | {stem("percent"), stem("percentage")}
+_PERCENT_WORDS = frozenset({stem("percent"), stem("percentage")})
 
 
 def _topic_words(text: str) -> set[str]:
-    return focus_words(text) - _UNTOPICAL
+    return focus_words(text) - party_stems() - _PERCENT_WORDS
 
 
 def _fit(facts: tuple[Span, ...], conditions: tuple[Span, ...]) -> str | None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from citenexus.domain.vocabulary import Vocabulary, cached_per_vocabulary, current
 from citenexus.judges import quantities
 from citenexus.judges.text import STOPWORDS, sentence_spans, stem
 
@@ -83,30 +84,23 @@ _OPENING_WORDS = 2  # fewer content words than this before a value: it opens its
 _SENTENCE_CHARS = 240
 
 
-# The parties, stemmed: in nearly every sentence of a lane, so sharing one makes nothing alike.
-PARTIES = frozenset(
-    stem(w)
-    for w in [
-        "landlord",
-        "landlords",
-        "tenant",
-        "tenants",
-        "owner",
-        "owners",
-        "lessor",
-        "lessee",
-        "resident",
-        "residents",
-        "occupant",
-        "occupants",
-        "renter",
-        "renters",
-        "party",
-        "parties",
-        "person",
-        "persons",
-    ]
-)
+# Words for the parties that every field shares; a lane's vocabulary names its own ("landlord"
+# and "tenant", "employer" and "employee"). They are in nearly every sentence of a lane, so
+# sharing one makes nothing alike.
+GENERIC_PARTIES = frozenset(stem(w) for w in ("party", "parties", "person", "persons"))
+
+
+@lru_cache(maxsize=64)
+def _party_stems(vocabulary: Vocabulary) -> frozenset[str]:
+    named = set(vocabulary.parties)
+    named |= {lay for lay, term in vocabulary.synonyms if term in named}
+    return GENERIC_PARTIES | {stem(w) for w in named}
+
+
+def party_stems(vocabulary: Vocabulary | None = None) -> frozenset[str]:
+    """The stemmed party words: generic ones and those of the lane's vocabulary (the active
+    one unless given)."""
+    return _party_stems(current() if vocabulary is None else vocabulary)
 
 
 def focus_words(text: str) -> set[str]:
@@ -157,16 +151,32 @@ def _yearless_dates(text: str, taken: list[tuple[int, int]]) -> list[tuple[str, 
 
 
 _PERIODS = {quantities.DAYS, quantities.MONTHS}
-_RENT_AFTER = re.compile(r"\s*rent\b", re.IGNORECASE)
 
 
-def _of_rent(text: str, q: quantities.Quantity) -> bool:
-    """ "one month's rent" is a sum of money measured in rent, not a length of time."""
-    return bool(_RENT_AFTER.match(text, q.end))
+def _idiom_amount(text: str, q: quantities.Quantity, vocabulary: Vocabulary) -> bool:
+    """A period followed by one of the lane's value idioms ("one month's rent", "two weeks'
+    wages") is a sum of money measured in that idiom, not a length of time."""
+    idiom = vocabulary.idiom_pattern
+    return idiom is not None and idiom.match(text, q.end) is not None
+
+
+def _idiom_label(text: str, q: quantities.Quantity, vocabulary: Vocabulary) -> str:
+    """ " of rent" for "one month's rent": what the amount is measured in, for its label."""
+    idiom = vocabulary.idiom_pattern
+    match = idiom.match(text, q.end) if idiom is not None else None
+    return " of " + match.group(0).split()[-1].lower() if match else ""
+
+
+def values_of(
+    text: str, kind: str, about: str = "", vocabulary: Vocabulary | None = None
+) -> tuple[str, ...]:
+    """The normalised values of ``kind`` a text states, in order of first appearance (see
+    ``_values_of``), read with the lane's vocabulary (the active one unless given)."""
+    return _values_of(text, kind, about, current() if vocabulary is None else vocabulary)
 
 
 @lru_cache(maxsize=16384)
-def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
+def _values_of(text: str, kind: str, about: str, vocabulary: Vocabulary) -> tuple[str, ...]:
     """The normalised values of ``kind`` a text states, in order of first appearance.
 
     With ``about`` (the question), only values whose context — the words just around the
@@ -177,13 +187,13 @@ def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
     found_quantities = [
         q
         for q in quantities.extract_quantities(text)
-        if (q.kind in wanted and not _of_rent(text, q))
-        or (kind == AMOUNT and q.kind in _PERIODS and _of_rent(text, q))
+        if (q.kind in wanted and not _idiom_amount(text, q, vocabulary))
+        or (kind == AMOUNT and q.kind in _PERIODS and _idiom_amount(text, q, vocabulary))
     ]
     # What a value is about sits just before it ("notice of at least 60 days") or just after it
     # ("60 days' notice"), within its sentence.
     found = [
-        (q.label + (" of rent" if kind == AMOUNT and q.kind in _PERIODS else ""),
+        (q.label + (_idiom_label(text, q, vocabulary) if kind == AMOUNT else ""),
          " ".join((q.context, _after(text, q.end), _opening_context(text, q),
                    _subject_context(text, q))))
         for q in found_quantities
@@ -191,9 +201,9 @@ def values_of(text: str, kind: str, about: str = "") -> tuple[str, ...]:
     if kind == DATE:
         found += _yearless_dates(text, [(q.start, q.end) for q in found_quantities])
     if about:
-        # The parties are in nearly every sentence of a lane: sharing "landlord" with the question
-        # does not make "one month's rent" (a deposit cap) the answer to a screening-fee question.
-        focus = focus_words(about) - PARTIES
+        # The parties are in nearly every sentence of a lane: sharing a party with the question
+        # does not make a deposit cap the answer to a question about a screening fee.
+        focus = focus_words(about) - _party_stems(vocabulary)
         found = [(value, context) for value, context in found if focus_words(context) & focus]
     return tuple(dict.fromkeys(value for value, _ in found))
 
@@ -221,7 +231,7 @@ def value_asked(question: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=16384)
+@cached_per_vocabulary(maxsize=16384)
 def states_value(text: str, kind: str) -> bool:
     """Whether a text states a value that could answer a question asking for ``kind``."""
     return any(values_of(text, accepted) for accepted in _ANSWERED_BY[kind])

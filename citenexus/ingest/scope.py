@@ -11,7 +11,8 @@ reads as a general rule; SPEC §9 forbids that severance. Two kinds of sentence 
   such heading — or for "this act" / "this code" — the whole document.
 * **Lead-in statements** govern the section whose body they open (after an optional
   subdivision label): "Notwithstanding…", "Except as (otherwise) provided…", "Subject to…",
-  "Unless otherwise provided…", "In a residential (or commercial…) tenancy / lease…". Deeper in
+  "Unless otherwise provided…", "In a <kind of case>, …" (at most three words, then a comma; no
+  field's nouns in the pattern). Deeper in
   a section they govern only their own sentence, which stays in its unit, so they are not carried.
 
 A statement is the whole sentence, whitespace collapsed, at most ``MAX_STATEMENT_CHARS``.
@@ -42,10 +43,12 @@ REACH_PATTERNS = (
     re.compile(r"\bfor (?:the )?purposes? of this\s+" + _PARTS + r"\b", re.I),
     re.compile(r"\bas used in this\s+" + _PARTS + r"\b", re.I),
 )
+# "In a residential tenancy, ..." / "In any sale of goods, ...": a short phrase naming a kind of
+# case, closed by a comma, opening a section's body. The nouns are the section's own; the
+# pattern is generic English (a preposition, a determiner, at most three words, a comma).
 LEAD_IN_PATTERN = re.compile(
     r"(?:notwithstanding|except as (?:otherwise )?provided|subject to|unless otherwise provided"
-    r"|in (?:a|an|any|every) (?:residential|commercial|nonresidential|agricultural|mobilehome)"
-    r" (?:tenancy|tenancies|lease|rental|dwelling))\b",
+    r"|in (?:a|an|any|every) (?:[\w'-]+ ){0,2}[\w'-]+,)",
     re.I,
 )
 _REACH_KIND = {

@@ -11,8 +11,8 @@ rearrangement shows up as pairs out of order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
+from citenexus.domain.vocabulary import cached_per_vocabulary
 from citenexus.judges.text import DETERMINERS, sentence_spans
 from citenexus.judges.tokens import CONTENT, MODAL, Token, tokenize
 
@@ -43,13 +43,13 @@ class Alignment:
         return self.unit[min(positions)].start, self.unit[max(positions)].end
 
 
-@lru_cache(maxsize=8192)
+@cached_per_vocabulary(maxsize=8192)
 def offered_keys(text: str) -> frozenset[str]:
     """Every key the content tokens of a passage (or a heading) offer to a claim's words."""
     return frozenset(k for t in tokenize(text) if t.is_content for k in t.keys)
 
 
-@lru_cache(maxsize=4096)
+@cached_per_vocabulary(maxsize=4096)
 def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3) -> Alignment:
     """The best alignment of ``claim`` with ``unit_text`` (see the module docstring).
 
@@ -98,7 +98,7 @@ def align(claim: str, unit_text: str, context: str = "", max_sentences: int = 3)
 Region = tuple[int, int, frozenset[str]]
 
 
-@lru_cache(maxsize=4096)
+@cached_per_vocabulary(maxsize=4096)
 def _layout(text: str, max_sentences: int) -> tuple[tuple[Token, ...], tuple[Region, ...]]:
     """A unit's tokens and its regions with the keys their content tokens offer.
 

@@ -7,8 +7,10 @@ word, a number and a sentence are.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+
+from citenexus.domain.vocabulary import Vocabulary, current
 
 SMALL_NUMBERS = {
     "zero": 0,
@@ -67,13 +69,6 @@ DETERMINERS = frozenset(
     the a an any each every such said this that these those its his her their our your
     """.split()  # noqa: SIM905 (a word list reads best as text)
 )
-
-SYNONYMS = {
-    "lessor": "landlord",
-    "lessee": "tenant",
-    "owner": "landlord",
-    "occupant": "tenant",
-}
 
 IRREGULAR = {
     "paid": "pay",
@@ -162,9 +157,22 @@ def parse_number_words(words: Sequence[str], start: int) -> tuple[int, int] | No
     return total + current, consumed
 
 
-@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light, deterministic stem: lower case, synonyms, plurals and -ed/-ing folded.
+    """A word's stem (see ``plain_stem``), then the lane vocabulary's synonym for it, if any:
+    with "owner" → "landlord" in the active vocabulary, "owners" stems as "landlord" does."""
+    synonyms = _synonym_stems(current())
+    plain = plain_stem(word)
+    return synonyms.get(plain, plain) if synonyms else plain
+
+
+@lru_cache(maxsize=64)
+def _synonym_stems(vocabulary: Vocabulary) -> Mapping[str, str]:
+    return {plain_stem(lay): plain_stem(term) for lay, term in vocabulary.synonyms}
+
+
+@lru_cache(maxsize=65536)
+def plain_stem(word: str) -> str:
+    """A light, deterministic stem: lower case, plurals and -ed/-ing folded.
 
     The rule: two inflections of one word stem alike ("vacates", "vacated", "vacating"); it
     does not try to join derivations ("require" / "requirement").
@@ -173,7 +181,6 @@ def stem(word: str) -> str:
     if w.endswith("'s"):
         w = w[:-2]
     w = w.rstrip("'")
-    w = SYNONYMS.get(w, w)
     if w in IRREGULAR:
         return IRREGULAR[w]
     if len(w) > 4 and w.endswith("ies"):
@@ -192,7 +199,7 @@ def stem(word: str) -> str:
         w = w[:-1]
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
-    return SYNONYMS.get(w, w)
+    return w
 
 
 _LONE_CONJUNCTIONS = frozenset({"and", "or", "and/or", "but", "then"})

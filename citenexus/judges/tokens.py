@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
+from citenexus.domain.vocabulary import cached_per_vocabulary
 from citenexus.judges.quantities import DATE, NUMBER, Quantity, extract_quantities
 from citenexus.judges.text import STOPWORDS, stem
 
@@ -183,7 +183,7 @@ class Token(NamedTuple):
         return self.kind in (CONTENT, QUANTITY)
 
 
-@lru_cache(maxsize=4096)
+@cached_per_vocabulary(maxsize=4096)
 def tokenize(text: str) -> tuple[Token, ...]:
     """The judges' tokens of ``text`` (see the module docstring), in text order."""
     text = text.replace("\u2019", "'")
@@ -225,7 +225,7 @@ def _quantity_token(text: str, q: Quantity) -> Token:
     return Token(norm, q.start, q.end, QUANTITY, key=key, keys=frozenset(keys))
 
 
-@lru_cache(maxsize=65536)
+@cached_per_vocabulary(maxsize=65536)
 def _word_tokens(word: str) -> tuple[Token, ...]:
     """A word's tokens at offset 0; the tokenizer shifts them to where the word stands.
 

@@ -14,6 +14,7 @@ from citenexus.domain.answer import ERR_UNKNOWN_STRATEGY, SINGLE, STRATEGIES, An
 from citenexus.domain.authority import AuthorityPolicy, TrustMode
 from citenexus.domain.claims import split_claims
 from citenexus.domain.model import Draft, RefusalCode, Segment
+from citenexus.domain.vocabulary import EMPTY, Vocabulary, active
 from citenexus.pipeline.deep import subqueries
 from citenexus.pipeline.responsive import removed_answer
 from citenexus.pipeline.run import Run
@@ -82,9 +83,44 @@ def ask(
     settings: PipelineSettings | None = None,
     lane_jurisdiction: str = "",
     lane: str = "",
+    vocabulary: Vocabulary = EMPTY,
 ) -> Answer:
-    """Answer a question from the lane's evidence, or refuse with the stage that left nothing."""
-    settings = settings or PipelineSettings()
+    """Answer a question from the lane's evidence, or refuse with the stage that left nothing.
+
+    The lane's ``vocabulary`` is active for the whole call (generation and judging included).
+    """
+    with active(vocabulary):
+        return _ask(
+            question,
+            retriever=retriever,
+            embedder=embedder,
+            generator=generator,
+            judges=judges,
+            policy=policy,
+            mode=mode,
+            strategy=strategy,
+            settings=settings or PipelineSettings(),
+            lane_jurisdiction=lane_jurisdiction,
+            lane=lane,
+            vocabulary=vocabulary,
+        )
+
+
+def _ask(
+    question: str,
+    *,
+    retriever: Retriever,
+    embedder: Embedder,
+    generator: Generator,
+    judges: Sequence[Judge],
+    policy: AuthorityPolicy,
+    mode: TrustMode | str,
+    strategy: str,
+    settings: PipelineSettings,
+    lane_jurisdiction: str,
+    lane: str,
+    vocabulary: Vocabulary,
+) -> Answer:
     run = Run(
         question=question,
         lane=lane,
@@ -93,6 +129,7 @@ def ask(
         policy=policy,
         settings=settings,
         lane_jurisdiction=lane_jurisdiction,
+        vocabulary=vocabulary,
         retriever=retriever,
         embedder=embedder,
         judges=judges,
@@ -147,6 +184,7 @@ def verify(
     settings: PipelineSettings | None = None,
     lane_jurisdiction: str = "",
     lane: str = "",
+    vocabulary: Vocabulary = EMPTY,
 ) -> Answer:
     """Judge a client's draft exactly as a generated one would be, without generating.
 
@@ -168,17 +206,19 @@ def verify(
         policy=policy,
         settings=settings or PipelineSettings(),
         lane_jurisdiction=lane_jurisdiction,
+        vocabulary=vocabulary,
         retriever=retriever,
         embedder=embedder,
         judges=judges,
     )
     run.draft = draft
-    scripts = run.question_scripts()
-    if scripts:
-        return run.refuse(RefusalCode.UNSUPPORTED_SCRIPT, scripts=scripts)
-    run.gather([question])
-    scripts = run.candidate_scripts()
-    if scripts:
-        return run.refuse(RefusalCode.UNSUPPORTED_SCRIPT, scripts=scripts)
-    run.judge(draft)
-    return run.finish(run.evidence_refusal())
+    with active(vocabulary):
+        scripts = run.question_scripts()
+        if scripts:
+            return run.refuse(RefusalCode.UNSUPPORTED_SCRIPT, scripts=scripts)
+        run.gather([question])
+        scripts = run.candidate_scripts()
+        if scripts:
+            return run.refuse(RefusalCode.UNSUPPORTED_SCRIPT, scripts=scripts)
+        run.judge(draft)
+        return run.finish(run.evidence_refusal())

@@ -64,7 +64,7 @@ def subqueries(question: str, limit: int) -> list[str]:
 
 def scope_for(subquery: str, whole: QuestionScope) -> QuestionScope:
     """A sub-query's scope, inheriting the whole question's where it names nothing itself."""
-    own = QuestionScope.parse(subquery, "")
+    own = QuestionScope.parse(subquery, "", whole.vocabulary)
     jurisdictions = own.jurisdictions or whole.jurisdictions
     scope = {d: own.scope.get(d) or whole.scope.get(d, frozenset()) for d in whole.scope}
-    return QuestionScope(jurisdictions, scope)
+    return QuestionScope(jurisdictions, scope, whole.vocabulary, own.words)

@@ -18,6 +18,7 @@ from citenexus.domain.compose import compose, compose_refusal
 from citenexus.domain.model import Draft, Refusal, RefusalCode
 from citenexus.domain.recovery import refusal_after_judging, refuses_for_laundering
 from citenexus.domain.scripts import dominant_foreign_script, unsupported_scripts
+from citenexus.domain.vocabulary import EMPTY, Vocabulary
 from citenexus.pipeline.deep import scope_for
 from citenexus.pipeline.judging import JudgeContext, JudgedDraft, judge_draft
 from citenexus.pipeline.pool import Pool, pool_of
@@ -55,6 +56,7 @@ class Run:
     embedder: Embedder
     judges: Sequence[Judge]
     generator: Generator | None = None
+    vocabulary: Vocabulary = EMPTY
     timings: Timings = field(default_factory=Timings)
     pool: Pool | None = None
     judged: JudgedDraft | None = None
@@ -62,7 +64,7 @@ class Run:
 
     @property
     def scope(self) -> QuestionScope:
-        return QuestionScope.parse(self.question, self.lane_jurisdiction)
+        return QuestionScope.parse(self.question, self.lane_jurisdiction, self.vocabulary)
 
     def question_scripts(self) -> list[str]:
         return unsupported_scripts([self.question], self.settings.script_share)
@@ -141,6 +143,7 @@ class Run:
             "trust_mode": self.mode.value,
             "strategy": self.strategy,
             "lane_jurisdiction": self.lane_jurisdiction,
+            "vocabulary": self.vocabulary.to_mapping(),
             "settings": self.settings.to_dict(),
             "subqueries": list(self.pool.subqueries) if self.pool else [self.question],
             "embedder": _snapshot_of(self.embedder, ("dimension",)),

@@ -8,12 +8,19 @@ from citenexus.domain.applicability import (
     REASON_EXCLUDED,
     REASON_JURISDICTION,
     REASON_SCOPE,
+    REASON_STATEMENT,
     QuestionScope,
     jurisdictions_named,
     normalise_jurisdiction,
     source_scope,
 )
 from citenexus.domain.model import Unit
+from citenexus.domain.vocabulary import Vocabulary
+from tests.support.vocabularies import TENANCY
+
+
+def parse(question: str, lane_jurisdiction: str = "") -> QuestionScope:
+    return QuestionScope.parse(question, lane_jurisdiction, TENANCY)
 
 
 def unit(meta: dict[str, str] | None = None, scope: str = "") -> Unit:
@@ -45,46 +52,36 @@ def test_jurisdictions_normalise_to_codes() -> None:
 
 
 def test_a_source_of_another_state_does_not_apply() -> None:
-    reason = QuestionScope.parse("What notice is due in Texas?").exclusion_reason(
-        unit({"jurisdiction": "FL"})
-    )
+    reason = parse("What notice is due in Texas?").exclusion_reason(unit({"jurisdiction": "FL"}))
     assert reason == REASON_JURISDICTION.format(asked="TX", source="FL")
 
 
 def test_a_source_of_the_named_state_applies_whatever_its_spelling() -> None:
-    scope = QuestionScope.parse("What notice is due in Texas?")
+    scope = parse("What notice is due in Texas?")
     assert scope.exclusion_reason(unit({"jurisdiction": "Texas"})) is None
     assert scope.exclusion_reason(unit({"jurisdiction": "tx"})) is None
 
 
 def test_a_question_naming_no_state_asks_about_the_lanes() -> None:
-    scope = QuestionScope.parse("What notice is due?", "CA")
+    scope = parse("What notice is due?", "CA")
     assert scope.exclusion_reason(unit({"jurisdiction": "FL"})) is not None
     assert scope.exclusion_reason(unit({"jurisdiction": "CA"})) is None
 
 
 def test_without_any_jurisdiction_nothing_is_excluded_by_state() -> None:
-    assert (
-        QuestionScope.parse("What notice is due?").exclusion_reason(unit({"jurisdiction": "FL"}))
-        is None
-    )
+    assert parse("What notice is due?").exclusion_reason(unit({"jurisdiction": "FL"})) is None
 
 
 def test_missing_metadata_never_excludes() -> None:
-    assert (
-        QuestionScope.parse("Five-year commercial lease in Texas?").exclusion_reason(unit()) is None
-    )
+    assert parse("Five-year commercial lease in Texas?").exclusion_reason(unit()) is None
 
 
 def test_a_federal_source_applies_in_every_state() -> None:
-    assert (
-        QuestionScope.parse("Rules in Texas?").exclusion_reason(unit({"jurisdiction": "federal"}))
-        is None
-    )
+    assert parse("Rules in Texas?").exclusion_reason(unit({"jurisdiction": "federal"})) is None
 
 
 def test_a_commercial_question_excludes_a_residential_source() -> None:
-    reason = QuestionScope.parse("How long is a commercial lease?").exclusion_reason(
+    reason = parse("How long is a commercial lease?").exclusion_reason(
         unit({"scope": "residential"})
     )
     assert reason == REASON_SCOPE.format(asked="commercial", source="residential")
@@ -92,12 +89,8 @@ def test_a_commercial_question_excludes_a_residential_source() -> None:
 
 def test_a_fixed_term_question_excludes_a_source_scoped_to_periodic_tenancies() -> None:
     statement = "This section applies to a hiring of residential property for an unspecified term."
-    reason = QuestionScope.parse("Notice to end a five-year lease?").exclusion_reason(
-        unit(scope=statement)
-    )
-    assert reason == REASON_SCOPE.format(
-        asked="a fixed or specified term", source="a periodic or unspecified term"
-    )
+    reason = parse("Notice to end a five-year lease?").exclusion_reason(unit(scope=statement))
+    assert reason == REASON_SCOPE.format(asked="fixed-term", source="periodic")
 
 
 @pytest.mark.parametrize(
@@ -111,8 +104,8 @@ def test_a_fixed_term_question_excludes_a_source_scoped_to_periodic_tenancies() 
     ],
 )
 def test_the_term_of_a_lease_is_read_from_the_question(question: str, fixed: bool) -> None:
-    term = QuestionScope.parse(question).scope["term"]
-    assert ("a fixed or specified term" in term) is fixed
+    term = parse(question).scope["term"]
+    assert ("fixed-term" in term) is fixed
 
 
 def test_a_negated_description_in_a_scope_statement_is_an_exclusion() -> None:
@@ -120,13 +113,13 @@ def test_a_negated_description_in_a_scope_statement_is_an_exclusion() -> None:
         "This section applies to residential tenancies for a periodic term, which the parties "
         "did not create for a fixed or specified term."
     )
-    found = source_scope(statement)
-    assert found.includes["term"] == {"a periodic or unspecified term"}
-    assert found.excludes["term"] == {"a fixed or specified term"}
-    reason = QuestionScope.parse(
-        "Notice to leave at the end of my fixed-term lease?"
-    ).exclusion_reason(unit(scope=statement))
-    assert reason == REASON_EXCLUDED.format(asked="a fixed or specified term")
+    found = source_scope(statement, vocabulary=TENANCY)
+    assert found.includes["term"] == {"periodic"}
+    assert found.excludes["term"] == {"fixed-term"}
+    reason = parse("Notice to leave at the end of my fixed-term lease?").exclusion_reason(
+        unit(scope=statement)
+    )
+    assert reason == REASON_EXCLUDED.format(asked="fixed-term")
 
 
 def test_a_term_left_unspecified_is_not_read_as_an_exclusion() -> None:
@@ -134,41 +127,115 @@ def test_a_term_left_unspecified_is_not_read_as_an_exclusion() -> None:
         "This section applies to every hiring of real property for a term that the parties "
         "have not specified, such as a tenancy from month to month."
     )
-    found = source_scope(statement)
-    assert found.includes["term"] == {"a periodic or unspecified term"}
+    found = source_scope(statement, vocabulary=TENANCY)
+    assert found.includes["term"] == {"periodic"}
     assert found.excludes["term"] == frozenset()
 
 
 def test_a_month_to_month_question_keeps_a_periodic_source() -> None:
     statement = "This section applies to a hiring of residential property for an unspecified term."
     assert (
-        QuestionScope.parse("Notice to end a month-to-month tenancy?").exclusion_reason(
-            unit(scope=statement)
-        )
+        parse("Notice to end a month-to-month tenancy?").exclusion_reason(unit(scope=statement))
         is None
     )
 
 
 def test_an_express_exclusion_excludes_and_is_not_read_as_inclusion() -> None:
     statement = "This chapter does not apply to commercial tenancies."
-    assert (
-        QuestionScope.parse("Residential deposit rules?").exclusion_reason(unit(scope=statement))
-        is None
-    )
-    reason = QuestionScope.parse("Commercial deposit rules?").exclusion_reason(
-        unit(scope=statement)
-    )
+    assert parse("Residential deposit rules?").exclusion_reason(unit(scope=statement)) is None
+    reason = parse("Commercial deposit rules?").exclusion_reason(unit(scope=statement))
     assert reason == REASON_EXCLUDED.format(asked="commercial")
 
 
 def test_a_question_without_scope_terms_is_not_excluded_by_scope() -> None:
-    assert (
-        QuestionScope.parse("What notice is due?").exclusion_reason(unit({"scope": "commercial"}))
-        is None
-    )
+    assert parse("What notice is due?").exclusion_reason(unit({"scope": "commercial"})) is None
 
 
 def test_source_scope_reads_inclusions_and_exclusions_per_dimension() -> None:
-    found = source_scope("Applies to residential dwellings; except fixed-term leases.")
+    found = source_scope(
+        "Applies to residential dwellings; except fixed-term leases.", vocabulary=TENANCY
+    )
     assert found.includes["use"] == {"residential"}
-    assert found.excludes["term"] == {"a fixed or specified term"}
+    assert found.excludes["term"] == {"fixed-term"}
+
+
+def test_without_a_vocabulary_scope_words_never_exclude() -> None:
+    question = QuestionScope.parse("How long is a commercial lease?")
+    assert question.scope == {}
+    assert question.exclusion_reason(unit({"scope": "residential"})) is None
+
+
+EXCLUSION = (
+    "This part does not apply to: (a) nonprofit organizations; (b) financial institutions "
+    "subject to the federal banking privacy law; or (c) data about employees."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "category"),
+    [
+        (
+            "Does a nonprofit organization have to honor opt-out requests?",
+            "nonprofit organizations",
+        ),
+        (
+            "Must my bank, a financial institution, answer?",
+            "financial institutions subject to the federal banking privacy law",
+        ),
+        ("Does it cover data about employees?", "data about employees"),
+        ("How many days does a company have to answer a request?", None),
+        ("Is a bank's data about its customers covered?", None),
+    ],
+)
+def test_an_exclusion_statement_excludes_the_category_it_names_without_any_vocabulary(
+    question: str, category: str | None
+) -> None:
+    reason = QuestionScope.parse(question, "CO").exclusion_reason(unit(scope=EXCLUSION))
+    if category is None:
+        assert reason is None
+    else:
+        assert reason == REASON_STATEMENT.format(asked=category, statement=EXCLUSION)
+
+
+def test_a_cross_reference_is_no_exclusion() -> None:
+    statement = "Except as provided in Section 12, this section applies to every notice."
+    reason = QuestionScope.parse("When is a notice provided?").exclusion_reason(
+        unit(scope=statement)
+    )
+    assert reason is None
+
+
+def test_a_nationwide_source_applies_in_the_states_but_not_in_another_country() -> None:
+    us_source = unit({"jurisdiction": "US"})
+    assert QuestionScope.parse("Rules in Texas?").exclusion_reason(us_source) is None
+    assert QuestionScope.parse("What applies?", "US").exclusion_reason(us_source) is None
+    reason = QuestionScope.parse("What applies in the European Union?", "US").exclusion_reason(
+        us_source
+    )
+    assert reason == REASON_JURISDICTION.format(asked="european union", source="US")
+
+
+@pytest.mark.parametrize(
+    ("question", "codes"),
+    [
+        ("What is the interval in Japan?", {"japan"}),
+        ("What does the EU require?", {"european union"}),
+        ("Is it the same in Europe?", {"european union"}),
+        ("What does the United States require?", {"US"}),
+        ("What is the rule in Canada?", {"canada"}),
+    ],
+)
+def test_questions_name_countries(question: str, codes: set[str]) -> None:
+    assert jurisdictions_named(question) == codes
+
+
+def test_the_lane_vocabulary_names_jurisdictions_and_normalises_sources() -> None:
+    vocabulary = Vocabulary.from_mapping(
+        {"jurisdictions": {"CA-CAN": ["Canada", "Transport Canada"], "EU": ["EASA", "Europe"]}}
+    )
+    assert jurisdictions_named("What does Transport Canada require?", vocabulary) == {"CA-CAN"}
+    assert jurisdictions_named("Under EASA rules?", vocabulary) == {"EU"}
+    scope = QuestionScope.parse("What does EASA require?", "US", vocabulary)
+    assert scope.exclusion_reason(unit({"jurisdiction": "EU"})) is None
+    assert scope.exclusion_reason(unit({"jurisdiction": "US"})) is not None
+    assert normalise_jurisdiction("canada", vocabulary) == "CA-CAN"

@@ -12,6 +12,8 @@ from citenexus.domain.conditions import (
     MET,
     UNMET,
     Span,
+    _tenure_conditions,
+    _tenure_facts,
     condition_fit,
     percent_conditions,
     percent_facts,
@@ -40,7 +42,7 @@ NY_B = (
 @pytest.fixture(autouse=True)
 def _fresh_readings() -> None:
     """The readers are cached per text; each test (and each mutant under mutmut) reads anew."""
-    for reader in (tenure_facts, tenure_conditions, percent_facts, percent_conditions):
+    for reader in (_tenure_facts, _tenure_conditions, percent_facts, percent_conditions):
         reader.cache_clear()
 
 
@@ -49,6 +51,9 @@ RENT_INCREASE = (
     "before it takes effect, is 10 percent or less of the lowest rent, the landlord shall give "
     "written notice at least 30 days before the increase takes effect."
 )
+
+# The rules under test here read tenancy wording through the tenancy lane's vocabulary.
+pytestmark = pytest.mark.usefixtures("tenancy_vocabulary")
 
 
 @pytest.mark.parametrize(

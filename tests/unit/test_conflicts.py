@@ -18,6 +18,9 @@ from citenexus.domain.conflicts import (
     values_of,
 )
 
+# The rules under test here read tenancy wording through the tenancy lane's vocabulary.
+pytestmark = pytest.mark.usefixtures("tenancy_vocabulary")
+
 
 @pytest.mark.parametrize(
     ("question", "kind"),
@@ -52,6 +55,7 @@ def test_the_question_names_the_kind_of_value_compared(question: str, kind: str 
 def test_a_question_asks_for_a_value_only_through_its_interrogative(
     question: str, kind: str | None
 ) -> None:
+
     assert value_asked(question) == kind
 
 

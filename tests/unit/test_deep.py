@@ -17,6 +17,7 @@ from citenexus.pipeline.fakes import (
     WordHashEmbedder,
     memory_lane,
 )
+from tests.support.vocabularies import TENANCY
 
 FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 TWO_PART = (
@@ -62,8 +63,9 @@ def test_the_subquery_budget_is_respected() -> None:
 
 
 def test_a_subquery_inherits_the_questions_jurisdiction_and_scope() -> None:
-    whole = QuestionScope.parse("Commercial lease notice in Texas; and deposits?")
+    whole = QuestionScope.parse("Commercial lease notice in Texas; and deposits?", "", TENANCY)
     scope = scope_for("and deposits", whole)
+    assert scope.vocabulary is TENANCY
     assert scope.jurisdictions == {"TX"}
     assert scope.scope["use"] == {"commercial"}
     assert scope_for("deposits in Florida", whole).jurisdictions == {"FL"}

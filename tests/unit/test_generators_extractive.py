@@ -14,6 +14,9 @@ STATUTE = Unit(
     "Notice rules for tenancies. The owner must give 60 days notice to end a month-to-month "
     "tenancy. Unrelated sentence about parking permits.",
 )
+
+# The rules under test here read tenancy wording through the tenancy lane's vocabulary.
+pytestmark = pytest.mark.usefixtures("tenancy_vocabulary")
 BLOG = Unit("blog", 0, "Owners often give notice by email. Notice to end a tenancy is 30 days.")
 DOGS = Unit("dogs", 0, "Dogs need a licence.")
 

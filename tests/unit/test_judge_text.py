@@ -16,6 +16,9 @@ from citenexus.judges.tokens import (
     tokenize,
 )
 
+# The rules under test here read tenancy wording through the tenancy lane's vocabulary.
+pytestmark = pytest.mark.usefixtures("tenancy_vocabulary")
+
 
 @pytest.mark.parametrize(
     "forms",
