@@ -54,7 +54,7 @@ def _default_embedder() -> Embedder:
     try:
         from citenexus.embedders.hashing import HashingEmbedder
     except ImportError:  # the embedders package is optional for the library
-        from citenexus.pipeline.fakes import WordHashEmbedder
+        from citenexus.testing.fakes import WordHashEmbedder
 
         return WordHashEmbedder()
     return HashingEmbedder()

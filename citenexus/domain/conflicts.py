@@ -94,7 +94,8 @@ GENERIC_PARTIES = frozenset(stem(w) for w in ("party", "parties", "person", "per
 def _party_stems(vocabulary: Vocabulary) -> frozenset[str]:
     named = set(vocabulary.parties)
     named |= {lay for lay, term in vocabulary.synonyms if term in named}
-    return GENERIC_PARTIES | {stem(w) for w in named}
+    # A party named by a phrase ("data subject") is compared by its last word, its head.
+    return GENERIC_PARTIES | {stem(w.split()[-1]) for w in named}
 
 
 def party_stems(vocabulary: Vocabulary | None = None) -> frozenset[str]:

@@ -41,7 +41,7 @@ ERR_NOT_LIST = "vocabulary.{where} must be a list of words or phrases"
 ERR_NOT_MAPPING = "vocabulary.{where} must be an object"
 ERR_BAD_PHRASE = (
     "vocabulary.{where}: {value!r} is not a word or phrase (letters, digits, spaces, hyphens,"
-    " apostrophes, full stops, at most {max} characters)"
+    " apostrophes, commas, full stops, at most {max} characters)"
 )
 ERR_BAD_WORD = "vocabulary.{where}: {value!r} must be one word"
 ERR_TOO_MANY = "vocabulary.{where} has more than {max} entries"
@@ -49,7 +49,7 @@ ERR_SELF_SYNONYM = "vocabulary.synonyms: {value!r} is mapped to itself"
 ERR_ONE_VALUE = "vocabulary.scope_terms.{where} needs at least two values that exclude each other"
 ERR_DUPLICATE = "vocabulary.{where}: {value!r} is given twice (names are compared in lower case)"
 
-_PHRASE = re.compile(r"^[\w*][\w .'\u2019*-]*$", re.UNICODE)
+_PHRASE = re.compile(r"^[\w*][\w .,'\u2019*-]*$", re.UNICODE)
 _WORD = re.compile(r"^[\w'\u2019-]+$", re.UNICODE)
 
 
@@ -123,7 +123,13 @@ def compile_phrases(phrases: tuple[str, ...]) -> re.Pattern[str] | None:
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """The words of a lane's field. Empty by default; every field is optional."""
+    """The words of a lane's field. Empty by default; every field is optional.
+
+    A party may be a phrase ("data subject"); its last word stands for it where words are
+    compared. A synonym changes how words compare only when both sides are single words
+    ("owner" = "landlord"); a pair with a phrase on either side is kept and shown to readers,
+    and is not yet applied.
+    """
 
     parties: tuple[str, ...] = ()
     synonyms: tuple[tuple[str, str], ...] = ()
@@ -143,12 +149,12 @@ class Vocabulary:
         for key in data:
             if key not in KEYS:
                 raise VocabularyError(ERR_UNKNOWN_KEY.format(key=key, keys=", ".join(KEYS)))
-        parties = _unique(_word(w, "parties") for w in _list(data.get("parties", []), "parties"))
+        parties = _unique(_phrase(w, "parties") for w in _list(data.get("parties", []), "parties"))
         synonyms: list[tuple[str, str]] = []
         for lay, term in _mapping(data.get("synonyms", {}), "synonyms").items():
             pair = (
-                _once(_word(lay, "synonyms"), synonyms, "synonyms", lay),
-                _word(term, "synonyms"),
+                _once(_phrase(lay, "synonyms"), synonyms, "synonyms", lay),
+                _phrase(term, "synonyms"),
             )
             if pair[0] == pair[1]:
                 raise VocabularyError(ERR_SELF_SYNONYM.format(value=lay))

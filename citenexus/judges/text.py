@@ -167,7 +167,11 @@ def stem(word: str) -> str:
 
 @lru_cache(maxsize=64)
 def _synonym_stems(vocabulary: Vocabulary) -> Mapping[str, str]:
-    return {plain_stem(lay): plain_stem(term) for lay, term in vocabulary.synonyms}
+    return {
+        plain_stem(lay): plain_stem(term)
+        for lay, term in vocabulary.synonyms
+        if " " not in lay and " " not in term
+    }
 
 
 @lru_cache(maxsize=65536)

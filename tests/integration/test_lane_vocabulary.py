@@ -119,7 +119,10 @@ def test_an_empty_vocabulary_clears_it_and_is_stored_as_an_empty_object(
                 where="status_phrases", value="(been)+ employed", max=MAX_PHRASE_CHARS
             ),
         ),
-        ({"parties": ["the boss"]}, ERR_BAD_WORD.format(where="parties", value="the boss")),
+        (
+            {"value_idioms": ["weekly pay"]},
+            ERR_BAD_WORD.format(where="value_idioms", value="weekly pay"),
+        ),
     ],
     ids=["unknown-key", "not-a-list", "bad-phrase", "not-one-word"],
 )
@@ -264,15 +267,15 @@ def test_emptying_every_box_clears_the_vocabulary(admin: Any, lane: Any) -> None
 def test_a_refused_word_is_shown_beside_its_box_and_the_input_is_kept(
     admin: Any, lane: Any
 ) -> None:
-    bad = {**PAGE_FORM, "parties": "employer, the boss"}
+    bad = {**PAGE_FORM, "value_idioms": "wages, weekly pay"}
     response = signed_in(admin).post(f"/lanes/{lane.slug}/settings/", bad)
     assert response.status_code == 400
     form = response.context["vocabulary_form"]
-    message = ERR_BAD_WORD.format(where="parties", value="the boss")
-    assert form.errors == {"parties": [message]}
+    message = ERR_BAD_WORD.format(where="value_idioms", value="weekly pay")
+    assert form.errors == {"value_idioms": [message]}
     page = response.content.decode()
-    assert 'id="id_parties_error"' in page
-    assert "employer, the boss" in page  # what the admin typed, kept
+    assert 'id="id_value_idioms_error"' in page
+    assert "wages, weekly pay" in page  # what the admin typed, kept
     assert "worker = employee" in page
     lane.refresh_from_db()
     assert lane.vocabulary == {}

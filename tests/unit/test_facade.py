@@ -11,7 +11,7 @@ from citenexus.domain.answer import Answer
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import RefusalCode
 from citenexus.pipeline import PipelineSettings
-from citenexus.pipeline.fakes import (
+from citenexus.testing.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

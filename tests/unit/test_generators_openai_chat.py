@@ -26,15 +26,15 @@ from citenexus.generators.openai_chat import (
     parse_draft,
 )
 from citenexus.pipeline import ask
-from citenexus.pipeline.fakes import (
+from citenexus.pipeline.judging import CAVEAT_UNKNOWN_KEYS
+from citenexus.ports import GenerationError
+from citenexus.testing.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,
     WordHashEmbedder,
     memory_lane,
 )
-from citenexus.pipeline.judging import CAVEAT_UNKNOWN_KEYS
-from citenexus.ports import GenerationError
 
 UNITS = [
     Unit("ca-civ-1946-1", 0, "The owner must give 60 days notice."),

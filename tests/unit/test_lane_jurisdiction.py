@@ -17,13 +17,13 @@ from citenexus.domain.jurisdiction import (
 )
 from citenexus.domain.model import RefusalCode, Unit
 from citenexus.memory import MemoryStore, Piece
-from citenexus.pipeline.fakes import (
+from citenexus.pipeline.lane_jurisdiction import LaneJurisdictionRetriever, of_lane
+from citenexus.testing.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,
     WordHashEmbedder,
 )
-from citenexus.pipeline.lane_jurisdiction import LaneJurisdictionRetriever, of_lane
 
 TEXAS = "What is the notice period to end a month-to-month tenancy in Texas?"
 CALIFORNIA = "What notice must an owner give to end a month-to-month tenancy in California?"

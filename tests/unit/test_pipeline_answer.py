@@ -18,7 +18,8 @@ from citenexus.domain.model import (
 )
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
-from citenexus.pipeline.fakes import (
+from citenexus.pipeline.timing import STAGE_ORDER, in_stage_order
+from citenexus.testing.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,
@@ -26,7 +27,6 @@ from citenexus.pipeline.fakes import (
     WordHashEmbedder,
     memory_lane,
 )
-from citenexus.pipeline.timing import STAGE_ORDER, in_stage_order
 
 FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 ANSWER_FIELDS = [

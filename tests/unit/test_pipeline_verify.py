@@ -13,7 +13,7 @@ from citenexus.pipeline.ask import (
     ERR_SEGMENT_TEXT,
     ERR_UNKNOWN_KEYS,
 )
-from citenexus.pipeline.fakes import (
+from citenexus.testing.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

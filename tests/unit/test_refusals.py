@@ -6,7 +6,8 @@ from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import REFUSAL_MESSAGES, Draft, RefusalCode, Segment
 from citenexus.pipeline import PipelineSettings, ask, verify
 from citenexus.pipeline.ask import DETAIL_EMPTY_DRAFT
-from citenexus.pipeline.fakes import (
+from citenexus.ports import GenerationError
+from citenexus.testing.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,
@@ -14,7 +15,6 @@ from citenexus.pipeline.fakes import (
     WordHashEmbedder,
     memory_lane,
 )
-from citenexus.ports import GenerationError
 
 FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 STATUTE = "ca-civ-1946-1#0"

@@ -9,7 +9,13 @@ from citenexus.domain.authority import AuthorityPolicy, AuthorityTier
 from citenexus.domain.model import ClaimStatus, Draft, Segment, Severity, Violation, ViolationKind
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import ask, verify
-from citenexus.pipeline.fakes import (
+from citenexus.pipeline.signals import (
+    all_claims_verified,
+    citation_rate,
+    groundedness_rate,
+    weakest_cited_tier,
+)
+from citenexus.testing.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,
@@ -17,12 +23,6 @@ from citenexus.pipeline.fakes import (
     TableJudge,
     WordHashEmbedder,
     memory_lane,
-)
-from citenexus.pipeline.signals import (
-    all_claims_verified,
-    citation_rate,
-    groundedness_rate,
-    weakest_cited_tier,
 )
 
 FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")

@@ -11,7 +11,7 @@ from citenexus.domain.support import (
     support_matrix,
     supports,
 )
-from citenexus.pipeline.fakes import TableJudge
+from citenexus.testing.fakes import TableJudge
 
 E, N, C = Verdict.ENTAILS, Verdict.NEUTRAL, Verdict.CONTRADICTS
 
