@@ -41,7 +41,7 @@ ERR_NOT_LIST = "vocabulary.{where} must be a list of words or phrases"
 ERR_NOT_MAPPING = "vocabulary.{where} must be an object"
 ERR_BAD_PHRASE = (
     "vocabulary.{where}: {value!r} is not a word or phrase (letters, digits, spaces, hyphens,"
-    " apostrophes, commas, full stops, at most {max} characters)"
+    " apostrophes, commas, full stops, & and /, at most {max} characters)"
 )
 ERR_BAD_WORD = "vocabulary.{where}: {value!r} must be one word"
 ERR_TOO_MANY = "vocabulary.{where} has more than {max} entries"
@@ -49,7 +49,7 @@ ERR_SELF_SYNONYM = "vocabulary.synonyms: {value!r} is mapped to itself"
 ERR_ONE_VALUE = "vocabulary.scope_terms.{where} needs at least two values that exclude each other"
 ERR_DUPLICATE = "vocabulary.{where}: {value!r} is given twice (names are compared in lower case)"
 
-_PHRASE = re.compile(r"^[\w*][\w .,'\u2019*-]*$", re.UNICODE)
+_PHRASE = re.compile(r"^[\w*][\w .,&/'\u2019*-]*$", re.UNICODE)
 _WORD = re.compile(r"^[\w'\u2019-]+$", re.UNICODE)
 
 
