@@ -8,16 +8,25 @@ documents). The metrics a reviewer cares about:
   jurisdiction, below the floor, wrong subject), the share refused;
 - ``groundedness_rate`` / ``citation_rate``: means over answered questions of the answer's signals;
 - ``out_of_jurisdiction_citations``: citations of kept or hedged claims to a source whose tier is
-  the lane's out-of-jurisdiction tier or whose ``jurisdiction`` differs from the lane's;
+  the lane's out-of-jurisdiction tier or whose ``jurisdiction`` does not apply in the lane's
+  (another state or country; a nationwide US source applies in every state);
 - ``wrong_jurisdiction_citations``: citations of kept or hedged claims to a source whose
-  ``jurisdiction`` differs from the jurisdiction the question asks about (the one it names, else the
-  lane's) — Florida law quoted for a Texas question;
+  ``jurisdiction`` does not apply in the jurisdiction the question asks about (the one it names,
+  else the lane's) — Florida law quoted for a Texas question;
 - ``refusal_code_accuracy``: of the refusals expected with a code, the share with that code;
 - ``expected_document_hit_rate``: of answered answerable questions, the share citing an expected document;
-- ``expected_value_rate``: of answered answerable questions with an expected value, the share
-  whose kept or hedged claims state it (the same number in any wording: "thirty days" = "30
-  days"; a value with no number is matched as words). "Answered" alone counts an answer that
-  quotes the wrong rule; this does not.
+- ``expected_value_rate`` (the headline): of ALL answerable questions with an expected value, the
+  share answered with kept or hedged claims that state it (the same number in any wording:
+  "thirty days" = "30 days"; a value with no number is matched as words). A refused answerable
+  question counts as a miss, so neither refusing nor quoting the wrong rule scores;
+- ``expected_value_rate_when_answered``: the same share over only the answered ones (the old
+  headline): it rises when the product refuses the questions it would get wrong.
+
+``fractions`` keeps each rate's numerator and denominator, so runs over several lanes can be
+pooled (``pool``) by adding counts rather than averaging percentages.
+
+A golden row may name the authority ``profile`` its question is asked under: empty for the lane's
+own policy, or ``default.v1`` for the unranked policy (no tiers, no floor) on the same lane.
 """
 
 from __future__ import annotations
@@ -28,11 +37,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from citenexus.domain.applicability import QuestionScope, normalise_jurisdiction
+from citenexus.domain.applicability import (
+    NATIONWIDE_US,
+    STATES,
+    QuestionScope,
+    normalise_jurisdiction,
+)
+from citenexus.domain.vocabulary import EMPTY, Vocabulary
 from citenexus.judges.quantities import extract_quantities
 
 OUT_OF_JURISDICTION_TIER = "out-of-jurisdiction"
 ANSWERABLE = "answerable"
+UNRANKED_PROFILE = "default.v1"
+# A golden row's ``profile``: empty for the lane's own policy, or the unranked one.
+GOLDEN_PROFILES = ("", UNRANKED_PROFILE)
+ERR_UNKNOWN_GOLDEN_PROFILE = "golden question {id}: unknown profile {profile!r}; expected {known}"
 
 
 @dataclass(frozen=True)
@@ -44,13 +63,26 @@ class GoldenQuestion:
     expected_refusal_code: str = ""
     expected_documents: tuple[str, ...] = ()
     expected_value: str = ""
+    profile: str = ""  # "" = the lane's policy; "default.v1" = unranked (no tiers, no floor)
+
+    @property
+    def unranked(self) -> bool:
+        return self.profile == UNRANKED_PROFILE
 
 
 def read_golden(text: str) -> list[GoldenQuestion]:
     """Rows of a golden CSV (id, question, category, expected_status, expected_refusal_code,
-    expected_documents separated by ';', expected_value)."""
+    expected_documents separated by ';', expected_value, and an optional profile: empty or
+    ``default.v1``). Other columns (notes) are ignored; an unknown profile is a ValueError."""
     rows = []
     for row in csv.DictReader(io.StringIO(text)):
+        profile = (row.get("profile") or "").strip()
+        if profile not in GOLDEN_PROFILES:
+            raise ValueError(
+                ERR_UNKNOWN_GOLDEN_PROFILE.format(
+                    id=(row.get("id") or "").strip(), profile=profile, known=list(GOLDEN_PROFILES)
+                )
+            )
         rows.append(
             GoldenQuestion(
                 id=row["id"].strip(),
@@ -62,6 +94,7 @@ def read_golden(text: str) -> list[GoldenQuestion]:
                     d.strip() for d in (row.get("expected_documents") or "").split(";") if d.strip()
                 ),
                 expected_value=(row.get("expected_value") or "").strip(),
+                profile=profile,
             )
         )
     return rows
@@ -116,6 +149,9 @@ class Report:
     refusal_code_accuracy: float = 0.0
     expected_document_hit_rate: float = 0.0
     expected_value_rate: float = 0.0
+    expected_value_rate_when_answered: float = 0.0
+    # {rate: [numerator, denominator]} for every rate above that is a share of questions.
+    fractions: dict[str, list[int]] = field(default_factory=dict)
     by_category: dict[str, dict[str, int]] = field(default_factory=dict)
     mismatches: list[dict[str, str]] = field(default_factory=list)
 
@@ -127,17 +163,40 @@ def _rate(numerator: int, denominator: int) -> float:
     return round(numerator / denominator, 4) if denominator else 1.0
 
 
+def _set_rate(report: Report, name: str, numerator: int, denominator: int) -> None:
+    setattr(report, name, _rate(numerator, denominator))
+    report.fractions[name] = [numerator, denominator]
+
+
 def _mean(values: Sequence[float]) -> float:
     return round(sum(values) / len(values), 4) if values else 1.0
 
 
-def is_out_of_jurisdiction(meta: Mapping[str, str], tier_key: str, lane_jurisdiction: str) -> bool:
+_US_STATES = frozenset(STATES.values())
+
+
+def applies_in(source: str, asked: Iterable[str], vocabulary: Vocabulary = EMPTY) -> bool:
+    """Whether a source of jurisdiction ``source`` applies in every jurisdiction ``asked`` about:
+    the same one in any spelling, or nationwide US law for the US and its states (the rule the
+    answer pipeline applies, SPEC §11.5)."""
+    code = normalise_jurisdiction(source, vocabulary)
+    wanted = {normalise_jurisdiction(a, vocabulary) for a in asked}
+    if code in wanted:
+        return True
+    return code == NATIONWIDE_US and wanted <= _US_STATES | {NATIONWIDE_US}
+
+
+def is_out_of_jurisdiction(
+    meta: Mapping[str, str],
+    tier_key: str,
+    lane_jurisdiction: str,
+    vocabulary: Vocabulary = EMPTY,
+) -> bool:
     if meta.get(tier_key, "") == OUT_OF_JURISDICTION_TIER:
         return True
-    jurisdiction = meta.get("jurisdiction", "")
-    return bool(
-        lane_jurisdiction and jurisdiction and jurisdiction.upper() != lane_jurisdiction.upper()
-    )
+    jurisdiction = meta.get("jurisdiction", "").strip()
+    lane = lane_jurisdiction.strip()
+    return bool(lane and jurisdiction and not applies_in(jurisdiction, [lane], vocabulary))
 
 
 def score(
@@ -146,8 +205,10 @@ def score(
     metadata_of: Mapping[str, Mapping[str, str]],
     tier_key: str = "authority_tier",
     lane_jurisdiction: str = "",
+    vocabulary: Vocabulary = EMPTY,
 ) -> Report:
-    """Score outcomes; ``metadata_of`` maps document id to its authority metadata."""
+    """Score outcomes; ``metadata_of`` maps document id to its authority metadata; the lane's
+    ``vocabulary`` names its jurisdictions, as when the question was asked."""
     items = list(outcomes)
     report = Report(total=len(items))
     answerable = [o for o in items if o.golden.expected_status == "answered"]
@@ -155,37 +216,50 @@ def score(
     answered = [o for o in items if o.answered]
     report.answered = len(answered)
     report.refused = report.total - report.answered
-    report.answer_when_grounded = _rate(sum(o.answered for o in answerable), len(answerable))
-    report.abstain_when_no_evidence = _rate(
-        sum(not o.answered for o in unanswerable), len(unanswerable)
+    _set_rate(report, "answer_when_grounded", sum(o.answered for o in answerable), len(answerable))
+    _set_rate(
+        report,
+        "abstain_when_no_evidence",
+        sum(not o.answered for o in unanswerable),
+        len(unanswerable),
     )
     evidence = [o.answer.get("evidence", {}) for o in answered]
     report.groundedness_rate = _mean([float(e.get("groundedness_rate", 0.0)) for e in evidence])
     report.citation_rate = _mean([float(e.get("citation_rate", 0.0)) for e in evidence])
     for o in answered:
-        asked = QuestionScope.parse(o.golden.question, lane_jurisdiction).jurisdictions
+        asked = QuestionScope.parse(o.golden.question, lane_jurisdiction, vocabulary).jurisdictions
         for key in o.cited_keys():
             meta = metadata_of.get(key.rpartition("#")[0], {})
-            if is_out_of_jurisdiction(meta, tier_key, lane_jurisdiction):
+            if is_out_of_jurisdiction(meta, tier_key, lane_jurisdiction, vocabulary):
                 report.out_of_jurisdiction_citations += 1
-            source = meta.get("jurisdiction", "")
-            if asked and source and normalise_jurisdiction(source) not in asked:
+            source = meta.get("jurisdiction", "").strip()
+            if asked and source and not applies_in(source, asked, vocabulary):
                 report.wrong_jurisdiction_citations += 1
     coded = [o for o in unanswerable if o.golden.expected_refusal_code]
-    report.refusal_code_accuracy = _rate(
-        sum(o.refusal_code == o.golden.expected_refusal_code for o in coded), len(coded)
+    _set_rate(
+        report,
+        "refusal_code_accuracy",
+        sum(o.refusal_code == o.golden.expected_refusal_code for o in coded),
+        len(coded),
     )
     hits = [o for o in answerable if o.answered and o.golden.expected_documents]
-    report.expected_document_hit_rate = _rate(
+    _set_rate(
+        report,
+        "expected_document_hit_rate",
         sum(
             any(k.rpartition("#")[0] in o.golden.expected_documents for k in o.cited_keys())
             for o in hits
         ),
         len(hits),
     )
-    valued = [o for o in answerable if o.answered and o.golden.expected_value]
-    report.expected_value_rate = _rate(
-        sum(o.states(o.golden.expected_value) for o in valued), len(valued)
+    valued = [o for o in answerable if o.golden.expected_value]
+    stated = [o for o in valued if o.answered and o.states(o.golden.expected_value)]
+    _set_rate(report, "expected_value_rate", len(stated), len(valued))
+    _set_rate(
+        report,
+        "expected_value_rate_when_answered",
+        len(stated),
+        sum(o.answered for o in valued),
     )
     for o in items:
         bucket = report.by_category.setdefault(o.golden.category, {"total": 0, "as_expected": 0})
@@ -209,3 +283,44 @@ def score(
                 }
             )
     return report
+
+
+COUNTS = (
+    "total",
+    "answered",
+    "refused",
+    "out_of_jurisdiction_citations",
+    "wrong_jurisdiction_citations",
+)
+MEANS = ("groundedness_rate", "citation_rate")  # means over answered questions
+
+
+def pool(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One report over several (``Report.to_dict()`` of each, e.g. one per lane): counts added,
+    each rate recomputed from the added numerators and denominators, means weighted by the
+    number of answered questions. Mismatches are not pooled (they name questions of one lane)."""
+    pooled = Report().to_dict()
+    for name in COUNTS:
+        pooled[name] = sum(int(r.get(name, 0)) for r in reports)
+    answered = pooled["answered"]
+    for name in MEANS:
+        weighted = sum(float(r.get(name, 0.0)) * int(r.get("answered", 0)) for r in reports)
+        pooled[name] = round(weighted / answered, 4) if answered else 1.0
+    fractions: dict[str, list[int]] = {}
+    for r in reports:
+        for name, (numerator, denominator) in (r.get("fractions") or {}).items():
+            total = fractions.setdefault(name, [0, 0])
+            total[0] += int(numerator)
+            total[1] += int(denominator)
+    for name, (numerator, denominator) in fractions.items():
+        pooled[name] = _rate(numerator, denominator)
+    pooled["fractions"] = fractions
+    categories: dict[str, dict[str, int]] = {}
+    for r in reports:
+        for category, bucket in (r.get("by_category") or {}).items():
+            total_bucket = categories.setdefault(category, {"total": 0, "as_expected": 0})
+            for key in ("total", "as_expected"):
+                total_bucket[key] += int(bucket.get(key, 0))
+    pooled["by_category"] = categories
+    pooled["mismatches"] = []
+    return pooled

@@ -1,0 +1,103 @@
+"""Each example lane's strict-mode headline numbers, pinned: a change that lowers one fails here.
+
+The lanes are scored by ``manage.py evaluate --all --lanes NAME --modes strict`` with the
+deployment's embedder (MiniLM) and its production ground threshold and removed-answer margin, as
+``manage.py evaluate`` runs by default, not the test suite's hashing embedder.
+
+To pin a new lane: run ``manage.py evaluate --all --lanes NAME --modes strict`` on a development
+database, and add its strict column here. Raise a pin when a change raises the number; lower one
+only with a reason in the commit. A held-out lane is pinned like the others (a pin guards against
+regressions; it is not used to choose between two variants of the code).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+import citenexus_web.settings as deployment
+from answers.bootstrap import get_judges, pipeline_settings
+from curation.embedding import get_embedder
+
+pytestmark = pytest.mark.django_db
+
+# {lane folder under examples/: {"at_least": {rate: value}, "at_most": {count: value}}}
+# law-authority, strict, measured 2026-12-01 at 6cd30a6 and again at df29d6a (lane vocabulary from
+# lane.json): 20/37 expected values stated, 19/24 unanswerable questions refused, 16/24 refusals
+# with the expected code, no out-of-jurisdiction citation.
+PINS: dict[str, dict[str, dict[str, float]]] = {
+    "law-authority": {
+        "at_least": {
+            "expected_value_rate": 20 / 37,
+            "abstain_when_no_evidence": 19 / 24,
+            "refusal_code_accuracy": 16 / 24,
+        },
+        "at_most": {"out_of_jurisdiction_citations": 0},
+    },
+    "renewal": {
+        "at_least": {
+            "expected_value_rate": 1.0,
+            "abstain_when_no_evidence": 1.0,
+            "refusal_code_accuracy": 1.0,
+        },
+        "at_most": {"out_of_jurisdiction_citations": 0},
+    },
+}
+
+
+@pytest.fixture
+def minilm(settings: Any) -> Iterator[None]:
+    """The embedder, threshold and margin ``manage.py evaluate`` uses outside the tests."""
+    settings.CITENEXUS_EMBEDDER = "minilm"
+    settings.CITENEXUS_EMBED_DIMENSION = 384
+    settings.CITENEXUS_GROUND_THRESHOLD = deployment.CITENEXUS_GROUND_THRESHOLD
+    settings.CITENEXUS_REMOVED_ANSWER_MARGIN = deployment.CITENEXUS_REMOVED_ANSWER_MARGIN
+    caches = (get_embedder, pipeline_settings, get_judges)
+    for cached in caches:
+        cached.cache_clear()
+    yield
+    for cached in caches:
+        cached.cache_clear()
+
+
+def test_the_production_settings_are_the_minilm_ones() -> None:
+    """The pins were measured with MiniLM's threshold; another embedder's would not compare."""
+    if deployment.CITENEXUS_EMBEDDER != "minilm":
+        pytest.skip("CITENEXUS_EMBEDDER is set in the environment")
+    assert deployment.CITENEXUS_GROUND_THRESHOLD > 0.25  # not the hashing embedder's scale
+
+
+@pytest.mark.parametrize("name", sorted(PINS))
+def test_strict_mode_holds_the_pinned_numbers(name: str, minilm: None, tmp_path: Path) -> None:
+    output = tmp_path / "evaluation.json"
+    call_command(
+        "evaluate",
+        "--all",
+        "--lanes",
+        name,
+        "--modes",
+        "strict",
+        "--output",
+        str(output),
+        stdout=StringIO(),
+        stderr=StringIO(),
+    )
+    report = json.loads(output.read_text())["lanes"][name]["reports"]["strict"]
+    pins = PINS[name]
+    below = {
+        metric: (report[metric], round(pin, 4))
+        for metric, pin in pins["at_least"].items()
+        if report[metric] < round(pin, 4)
+    }
+    above = {
+        metric: (report[metric], pin)
+        for metric, pin in pins["at_most"].items()
+        if report[metric] > pin
+    }
+    assert (below, above) == ({}, {}), f"{name} strict, (measured, pinned): {report['fractions']}"
