@@ -37,12 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from citenexus.domain.applicability import (
-    NATIONWIDE_US,
-    STATES,
-    QuestionScope,
-    normalise_jurisdiction,
-)
+from citenexus.domain.applicability import QuestionScope, applies_in
 from citenexus.domain.vocabulary import EMPTY, Vocabulary
 from citenexus.judges.quantities import extract_quantities
 
@@ -172,20 +167,6 @@ def _mean(values: Sequence[float]) -> float:
     return round(sum(values) / len(values), 4) if values else 1.0
 
 
-_US_STATES = frozenset(STATES.values())
-
-
-def applies_in(source: str, asked: Iterable[str], vocabulary: Vocabulary = EMPTY) -> bool:
-    """Whether a source of jurisdiction ``source`` applies in every jurisdiction ``asked`` about:
-    the same one in any spelling, or nationwide US law for the US and its states (the rule the
-    answer pipeline applies, SPEC §11.5)."""
-    code = normalise_jurisdiction(source, vocabulary)
-    wanted = {normalise_jurisdiction(a, vocabulary) for a in asked}
-    if code in wanted:
-        return True
-    return code == NATIONWIDE_US and wanted <= _US_STATES | {NATIONWIDE_US}
-
-
 def is_out_of_jurisdiction(
     meta: Mapping[str, str],
     tier_key: str,
@@ -230,11 +211,18 @@ def score(
         asked = QuestionScope.parse(o.golden.question, lane_jurisdiction, vocabulary).jurisdictions
         for key in o.cited_keys():
             meta = metadata_of.get(key.rpartition("#")[0], {})
-            if is_out_of_jurisdiction(meta, tier_key, lane_jurisdiction, vocabulary):
+            # A document naming no jurisdiction is of its lane's (docs/design.md).
+            source = meta.get("jurisdiction", "").strip() or lane_jurisdiction.strip()
+            wrong = bool(asked and source and not applies_in(source, asked, vocabulary))
+            report.wrong_jurisdiction_citations += wrong
+            # Under the unranked profile there are no tiers: a source is out of jurisdiction
+            # only when it does not apply where the question asks.
+            if (
+                wrong
+                if o.golden.unranked
+                else is_out_of_jurisdiction(meta, tier_key, lane_jurisdiction, vocabulary)
+            ):
                 report.out_of_jurisdiction_citations += 1
-            source = meta.get("jurisdiction", "").strip()
-            if asked and source and not applies_in(source, asked, vocabulary):
-                report.wrong_jurisdiction_citations += 1
     coded = [o for o in unanswerable if o.golden.expected_refusal_code]
     _set_rate(
         report,

@@ -21,7 +21,7 @@ exclusion statements can exclude.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -229,10 +229,13 @@ def jurisdictions_named(question: str, vocabulary: Vocabulary = EMPTY) -> frozen
     return frozenset(found)
 
 
-def _applies(source: str, asked: frozenset[str]) -> bool:
-    """A source applies to a question about ``asked`` when it is of every jurisdiction asked
-    about, or is nationwide US law and every one asked about is the US or one of its states."""
-    return source in asked or (source == NATIONWIDE_US and asked <= _CODES | {NATIONWIDE_US})
+def applies_in(source: str, asked: Iterable[str], vocabulary: Vocabulary = EMPTY) -> bool:
+    """Whether a source of jurisdiction ``source`` applies to a question about ``asked``: it is
+    one of them (in any spelling), or nationwide US law and every one asked about is the US or
+    one of its states."""
+    code = normalise_jurisdiction(source, vocabulary)
+    wanted = {normalise_jurisdiction(a, vocabulary) for a in asked}
+    return code in wanted or (code == NATIONWIDE_US and wanted <= _CODES | {NATIONWIDE_US})
 
 
 Dimensions = tuple[tuple[str, tuple[tuple[str, re.Pattern[str]], ...]], ...]
@@ -367,11 +370,13 @@ class QuestionScope:
         """Why ``unit`` does not apply to this question, or None when nothing conflicts."""
         meta = unit.authority_meta
         source = meta.get("jurisdiction", "").strip()
-        if self.jurisdictions and source:
-            code = normalise_jurisdiction(source, self.vocabulary)
-            if not _applies(code, self.jurisdictions):
-                asked = ", ".join(sorted(self.jurisdictions))
-                return REASON_JURISDICTION.format(asked=asked, source=source)
+        if (
+            self.jurisdictions
+            and source
+            and not applies_in(source, self.jurisdictions, self.vocabulary)
+        ):
+            asked = ", ".join(sorted(self.jurisdictions))
+            return REASON_JURISDICTION.format(asked=asked, source=source)
         scope = source_scope(meta.get("scope", ""), unit.scope, vocabulary=self.vocabulary)
         for dimension, asked_values in self.scope.items():
             if not asked_values:

@@ -215,10 +215,15 @@ _ASKS_FOR = (
     (
         DAYS,
         r"\bhow (?:many (?:calendar |business )?(?:days|weeks|months|hours)|long|soon"
-        r"|much notice|much time|far (?:ahead|in advance))\b|\bwithin how\b",
+        r"|much (?:advance |prior )?(?:notice|time|longer|later|sooner|warning|more time|extra time"
+        r"|additional time)|far (?:ahead|in advance))\b|\bwithin how\b",
     ),
     (PERCENT, r"\bwhat (?:percent|percentage|interest rate|rate)\b|\bhow many percent"),
-    (AMOUNT, r"\bhow much\b(?! notice| time)"),
+    (
+        AMOUNT,
+        r"\bhow much\b(?! (?:advance |prior )?(?:notice|time|longer|later|sooner|warning|more time"
+        r"|extra time|additional time)\b)",
+    ),
 )
 _ANSWERED_BY = {DAYS: (DAYS, DATE), PERCENT: (PERCENT,), AMOUNT: (AMOUNT, PERCENT)}
 

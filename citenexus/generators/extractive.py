@@ -8,6 +8,7 @@ each citing its own unit, most relevant first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,19 @@ from citenexus.ports import GenerationError
 ERR_NO_UNITS = "no evidence was handed to the generator"
 ERR_NOTHING_RELATED = "no sentence of the selected evidence relates to the question"
 MIN_SHARE = 0.5
+# A line that states nothing — a title ("COLORADO PRIVACY ACT"), a heading ("Consumer personal
+# data rights.") — shares the question's words without answering it. A statement has at least
+# this many words or a number, and is not written in capitals only.
+MIN_STATEMENT_WORDS = 5
+_DIGIT = re.compile(r"\d")
+
+
+def states_something(sentence: str) -> bool:
+    """Whether a sentence can be a claim: not a title or a heading (generic English)."""
+    letters = [c for c in sentence if c.isalpha()]
+    if letters and all(c.isupper() for c in letters):
+        return False
+    return len(sentence.split()) >= MIN_STATEMENT_WORDS or bool(_DIGIT.search(sentence))
 
 
 @dataclass
@@ -35,7 +49,11 @@ class ExtractiveGenerator:
             raise GenerationError(ERR_NO_UNITS)
         offers: list[tuple[float, int, str, str]] = []
         for order, unit in enumerate(units):
-            scored = [(self.score(question, s), s) for s in split_sentences(unit.text)]
+            scored = [
+                (self.score(question, s), s)
+                for s in split_sentences(unit.text)
+                if states_something(s)
+            ]
             if scored:
                 best_score, sentence = max(scored, key=lambda pair: pair[0])
                 offers.append((best_score, order, sentence, unit.key))

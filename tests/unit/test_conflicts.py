@@ -45,6 +45,10 @@ def test_the_question_names_the_kind_of_value_compared(question: str, kind: str 
         ("How far ahead do I have to tell my landlord?", DAYS),
         ("Within how many days is rent due?", DAYS),
         ("How much can the landlord raise the rent?", AMOUNT),
+        ("If it needs more time, how much longer may it take?", DAYS),
+        ("How much warning must the vendor give?", DAYS),
+        ("How much advance notice is due?", DAYS),
+        ("How much does a licence cost?", AMOUNT),
         ("What interest rate applies to deposits?", PERCENT),
         # Yes/no and how-to questions ask for no value, even when they mention one.
         ("Can my landlord keep the deposit?", None),

@@ -242,9 +242,30 @@ def test_a_nationwide_source_is_in_jurisdiction_on_a_state_lane() -> None:
 
 
 def test_applies_in_follows_the_pipeline_rule() -> None:
-    from citenexus.evaluation import applies_in
+    from citenexus.domain.applicability import applies_in
 
     assert applies_in("US", ["CA"]) and applies_in("federal", ["CA", "TX"])
     assert applies_in("California", ["CA"]) and applies_in("ca", ["California"])
     assert not applies_in("CA", ["US"]) and not applies_in("US", ["european union"])
     assert not applies_in("TX", ["CA"])
+
+
+def test_a_document_naming_no_jurisdiction_is_scored_as_its_lanes() -> None:
+    """The failure the jurisdiction rule exists for: a Texas question answered from an unmarked
+    California statute is a wrong-jurisdiction citation, not a harmless one."""
+    meta = {"ca-unmarked": {"authority_tier": "statute"}}
+    outcomes = [Outcome(golden("t", "Notice in Texas?", "refused"), answered("ca-unmarked#0"))]
+    report = score(outcomes, metadata_of=meta, lane_jurisdiction="CA")
+    assert report.wrong_jurisdiction_citations == 1
+    assert report.out_of_jurisdiction_citations == 0  # it is of the lane's own jurisdiction
+
+
+def test_under_the_unranked_profile_only_where_the_question_asks_counts() -> None:
+    """Without tiers, a Texas statute answering a Texas question is not out of jurisdiction;
+    a Texas statute answering a California question is."""
+    texas = GoldenQuestion("u1", "Notice in Texas?", "unranked", "answered", profile="default.v1")
+    home = GoldenQuestion("u2", "Notice?", "unranked", "answered", profile="default.v1")
+    outcomes = [Outcome(texas, answered("tx-statute#0")), Outcome(home, answered("tx-statute#0"))]
+    report = score(outcomes, metadata_of=META, lane_jurisdiction="CA")
+    assert report.out_of_jurisdiction_citations == 1
+    assert report.wrong_jurisdiction_citations == 1

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Segment, Unit
-from citenexus.generators.extractive import ERR_NO_UNITS, ERR_NOTHING_RELATED, ExtractiveGenerator
+from citenexus.generators.extractive import (
+    ERR_NO_UNITS,
+    ERR_NOTHING_RELATED,
+    ExtractiveGenerator,
+    states_something,
+)
 from citenexus.ports import GenerationError
 
 STATUTE = Unit(
@@ -107,3 +112,33 @@ def test_the_rent_increase_rule_for_the_size_of_the_raise_is_quoted() -> None:
     question = "My landlord plans to raise my rent by 12 percent. How much notice must I get?"
     draft = ExtractiveGenerator().generate(question, [rules])
     assert [s.text[:3] for s in draft.segments] == ["(2)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "quotable"),
+    [
+        ("COLORADO PRIVACY ACT", False),
+        ("Consumer personal data rights.", False),
+        ("Relation to State law.", False),
+        ("A controller shall respond within 45 days.", True),
+        ("Fees: $30.", True),  # short, but it states a number
+        ("The notice must be in writing.", True),
+    ],
+)
+def test_a_title_or_heading_is_not_a_statement(line: str, quotable: bool) -> None:
+    assert states_something(line) is quotable
+
+
+def test_a_title_sharing_the_questions_words_is_not_quoted() -> None:
+    unit = Unit(
+        "act",
+        0,
+        "COLORADO PRIVACY ACT\n\nA controller shall pay a civil penalty of up to $20,000 for each "
+        "violation of the act.",
+    )
+    draft = ExtractiveGenerator().generate(
+        "What is the civil penalty under the Colorado Privacy Act?", [unit]
+    )
+    assert [s.text for s in draft.segments] == [
+        "A controller shall pay a civil penalty of up to $20,000 for each violation of the act."
+    ]
