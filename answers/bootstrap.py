@@ -21,6 +21,7 @@ def pipeline_settings() -> Any:
         if value is not None:
             overrides[name] = value
     overrides["removed_answer_margin"] = settings.CITENEXUS_REMOVED_ANSWER_MARGIN
+    overrides["relative_margin"] = settings.CITENEXUS_RELATIVE_MARGIN
     return PipelineSettings(**overrides)
 
 

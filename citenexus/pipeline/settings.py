@@ -34,6 +34,11 @@ class PipelineSettings:
     # than every draft segment by this much (pipeline/responsive.py); None turns it off.
     # Off by default: the gap depends on the embedder (0.3 is MiniLM's, set by the web app).
     removed_answer_margin: float | None = None
+    # Relevance is relative too: a candidate further than this below the best relevant candidate
+    # of the question (applicable or not) is not evidence for it. When the sources that speak to
+    # the question are removed (another state's, another kind of case), what is left far below
+    # them is about something else. None turns it off.
+    relative_margin: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("ground_k", "generate_k", "retrieve_k", "rrf_k", "deep_max_subqueries"):
@@ -61,6 +66,15 @@ class PipelineSettings:
                     ERR_BAD_SETTING.format(name=name, rule="a number in [0, 1]", value=value)
                 )
 
+        relative = self.relative_margin
+        if relative is not None and (
+            not isinstance(relative, int | float) or not 0.0 < float(relative) <= 1.0
+        ):
+            raise ValueError(
+                ERR_BAD_SETTING.format(
+                    name="relative_margin", rule="None or a number in (0, 1]", value=relative
+                )
+            )
         margin = self.removed_answer_margin
         if margin is not None and (
             not isinstance(margin, int | float) or not 0.0 < float(margin) <= 2.0

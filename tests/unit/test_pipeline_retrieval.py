@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citenexus.domain.applicability import QuestionScope
-from citenexus.domain.authority import AuthorityPolicy, TrustMode
-from citenexus.domain.model import ScoredUnit, Unit
+from citenexus.domain.authority import UNRANKED_TIER, AuthorityPolicy, TrustMode
+from citenexus.domain.model import Candidate, ScoredUnit, Unit
 from citenexus.memory import ERR_EMPTY_DOCUMENT, ERR_UNKNOWN_DOCUMENT, MemoryStore, Piece
 from citenexus.pipeline.retrieval import (
     cosine,
@@ -109,6 +109,51 @@ def test_grounding_keeps_scores_at_the_threshold_and_caps_at_ground_k() -> None:
     assert [c.key for c in relevant] == ["b#0", "a#0"]  # a scores exactly 0.5
     assert [c.key for c in grounded] == ["b#0"]
     assert inapplicable == [] and valueless == []
+
+
+def _scored(*rows: tuple[str, str, float, str]) -> list[Candidate]:
+    return [
+        Candidate(u(name, text, jurisdiction=place), UNRANKED_TIER, relevance, {})
+        for name, text, relevance, place in rows
+    ]
+
+
+@pytest.mark.parametrize(
+    ("relative", "grounded_keys", "refused"),
+    [
+        # Off: whatever clears the threshold and applies is evidence.
+        (None, ["tx-other#0"], False),
+        # On: the Texas unit about something else is far below the California unit that speaks
+        # to the question, so nothing applicable is left (the answer is refused not_applicable).
+        (0.1, [], True),
+        # A margin wider than the gap keeps it.
+        (0.25, ["tx-other#0"], False),
+    ],
+)
+def test_relevance_is_also_relative_to_the_best_candidate_applicable_or_not(
+    relative: float | None, grounded_keys: list[str], refused: bool
+) -> None:
+    candidates = _scored(
+        ("ca-entry", "entry notice", 0.70, "CA"),
+        ("tx-other", "notice to end", 0.50, "TX"),
+        ("tx-noise", "parking", 0.30, "TX"),
+    )
+    settings = PipelineSettings(ground_threshold=0.43, relative_margin=relative)
+    scope = QuestionScope.parse("Entry notice in Texas?")
+    relevant, grounded, inapplicable, _ = ground(
+        "Entry notice in Texas?", candidates, scope, settings
+    )
+    assert [c.key for c in grounded] == grounded_keys
+    assert [row["key"] for row in inapplicable] == ["ca-entry#0"]
+    assert (not grounded) is refused
+    assert all(c.relevance >= 0.43 for c in relevant)
+
+
+def test_a_relative_margin_keeps_every_candidate_within_it_of_the_best() -> None:
+    candidates = _scored(("a", "x", 0.8, "CA"), ("b", "x", 0.75, "CA"), ("c", "x", 0.65, "CA"))
+    settings = PipelineSettings(ground_threshold=0.1, relative_margin=0.1)
+    relevant, _, _, _ = ground("x", candidates, QuestionScope.parse("x", "CA"), settings)
+    assert [c.key for c in relevant] == ["a#0", "b#0"]
 
 
 def test_grounding_lists_inapplicable_candidates_with_reasons() -> None:
@@ -216,6 +261,11 @@ def test_settings_validate_their_ranges_and_names() -> None:
         PipelineSettings(best_candidates=-1)
     with pytest.raises(ValueError, match=ERR_UNKNOWN_SETTING.format(name="top_k")):
         PipelineSettings.from_dict({"top_k": 3})
+    with pytest.raises(ValueError, match="relative_margin"):
+        PipelineSettings(relative_margin=0)
+    with pytest.raises(ValueError, match="relative_margin"):
+        PipelineSettings(relative_margin=1.5)
+    assert PipelineSettings(relative_margin=1.0).relative_margin == 1.0
     assert PipelineSettings.from_dict({"ground_k": 5}).to_dict()["ground_k"] == 5
     assert PipelineSettings().to_dict()["rrf_k"] == 60
 

@@ -19,7 +19,7 @@ DEMO_USERS = {
     "reviewer": ("demo-reviewer", "demo-reviewer-pass"),
     "auditor": ("demo-auditor", "demo-auditor-pass"),
 }
-EXAMPLES = ("law-authority", "renewal")
+EXAMPLES = ("law-authority", "renewal", "privacy-law", "aviation-maintenance")
 
 
 class Command(BaseCommand):

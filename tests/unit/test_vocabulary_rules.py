@@ -1,0 +1,67 @@
+"""The rules with and without a lane vocabulary: generic English works alone; a vocabulary only
+adds the words of its field, and one lane's reading never leaks into another's."""
+
+from __future__ import annotations
+
+from citenexus.domain.conditions import MET, UNMET, tenure_facts, tenure_fit
+from citenexus.domain.conflicts import AMOUNT, DAYS, GENERIC_PARTIES, party_stems, values_of
+from citenexus.domain.vocabulary import EMPTY, Vocabulary, active
+from citenexus.judges.align import align
+from citenexus.judges.text import stem
+from tests.support.vocabularies import TENANCY
+
+WAGES = Vocabulary.from_mapping(
+    {
+        "parties": ["employer", "employee", "data subject"],
+        "synonyms": {"boss": "employer"},
+        "status_phrases": ["been employed", "worked there"],
+        "value_idioms": ["wages"],
+    }
+)
+
+
+def test_generic_party_words_need_no_vocabulary_and_a_lane_adds_its_own() -> None:
+    assert party_stems(EMPTY) == GENERIC_PARTIES
+    wage_parties = party_stems(WAGES)
+    assert {stem("employer"), stem("employee"), stem("boss")} <= wage_parties
+    assert stem("subject") in wage_parties  # a phrase party is compared by its head word
+    assert stem("landlord") not in wage_parties
+    assert stem("landlord") in party_stems(TENANCY)
+
+
+def test_a_value_idiom_turns_a_period_into_an_amount_only_where_the_lane_says_so() -> None:
+    text = "The deposit may not exceed one month's rent."
+    assert values_of(text, DAYS, vocabulary=EMPTY) == ("1 months",)
+    assert values_of(text, AMOUNT, vocabulary=EMPTY) == ()
+    assert values_of(text, DAYS, vocabulary=TENANCY) == ()
+    assert values_of(text, AMOUNT, vocabulary=TENANCY) == ("1 months of rent",)
+    pay = "The penalty is two weeks' wages."
+    assert values_of(pay, AMOUNT, vocabulary=WAGES) == ("14 days of wages",)
+    assert values_of(pay, DAYS, vocabulary=WAGES) == ()
+
+
+def test_a_stay_is_read_in_generic_english_and_a_status_through_the_lanes_phrases() -> None:
+    lived = "I have lived here for three years."
+    assert len(tenure_facts(lived, EMPTY)) == 1
+    employed = "I have been employed there for three years."
+    assert tenure_facts(employed, EMPTY) == ()
+    assert len(tenure_facts(employed, WAGES)) == 1
+    rule = "An employee who has been employed for one year or more is owed two weeks."
+    with active(WAGES):
+        assert tenure_fit(employed, rule) == MET
+        assert tenure_fit("I have been employed there for five months.", rule) == UNMET
+    with active(EMPTY):
+        assert tenure_fit(employed, rule) is None
+
+
+def test_synonyms_apply_only_while_their_lane_is_active_and_caches_keep_lanes_apart() -> None:
+    claim, passage = "The boss must pay within 3 days.", "The employer must pay within 3 days."
+    with active(EMPTY):
+        assert stem("boss") == "boss"
+        plain = align(claim, passage)
+    with active(WAGES):
+        assert stem("boss") == stem("employer")
+        lane = align(claim, passage)
+    with active(EMPTY):
+        assert align(claim, passage) == plain  # not the wage lane's cached reading
+    assert len(lane.pairs) > len(plain.pairs)
