@@ -196,6 +196,25 @@ class Vocabulary:
             "value_idioms": list(self.value_idioms),
         }
 
+    def __hash__(self) -> int:
+        # Rules key their caches on the active vocabulary on every call (``stem`` among them):
+        # hash the nested tuples once, not per lookup. Equal vocabularies hash alike.
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, key) for key in KEYS))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def memo(self, name: str, build: Callable[[Vocabulary], R]) -> R:
+        """A value derived from this vocabulary, built once per vocabulary and kept on it (for
+        rules outside this module, such as the judges' synonym stems)."""
+        key = "_memo_" + name
+        found = self.__dict__.get(key)
+        if found is None:
+            found = build(self)
+            object.__setattr__(self, key, found)
+        return found  # type: ignore[no-any-return]
+
     def __bool__(self) -> bool:
         return any(getattr(self, key) for key in KEYS)
 

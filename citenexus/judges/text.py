@@ -160,12 +160,13 @@ def parse_number_words(words: Sequence[str], start: int) -> tuple[int, int] | No
 def stem(word: str) -> str:
     """A word's stem (see ``plain_stem``), then the lane vocabulary's synonym for it, if any:
     with "owner" → "landlord" in the active vocabulary, "owners" stems as "landlord" does."""
-    synonyms = _synonym_stems(current())
+    vocabulary = current()
     plain = plain_stem(word)
-    return synonyms.get(plain, plain) if synonyms else plain
+    if not vocabulary.synonyms:
+        return plain
+    return vocabulary.memo("synonym_stems", _synonym_stems).get(plain, plain)
 
 
-@lru_cache(maxsize=64)
 def _synonym_stems(vocabulary: Vocabulary) -> Mapping[str, str]:
     return {
         plain_stem(lay): plain_stem(term)

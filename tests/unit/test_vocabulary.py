@@ -94,7 +94,7 @@ def test_an_object_key_that_is_not_an_object_is_refused(key: str, value: Any) ->
         ({"status_phrases": ["   "]}, "status_phrases", "   "),
         ({"status_phrases": ["x" * (MAX_PHRASE_CHARS + 1)]}, "status_phrases", "x" * 81),
         ({"jurisdictions": {"WA": ["Wash.*ton$"]}}, "jurisdictions.WA", "Wash.*ton$"),
-        ({"jurisdictions": {"W/A": ["Washington"]}}, "jurisdictions", "W/A"),
+        ({"jurisdictions": {"W?A": ["Washington"]}}, "jurisdictions", "W?A"),
         ({"synonyms": {"boss": None}}, "synonyms", None),
         (
             {"scope_terms": {"sector": {"public": ["gov;"], "private": ["firm"]}}},
