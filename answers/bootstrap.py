@@ -22,6 +22,7 @@ def pipeline_settings() -> Any:
             overrides[name] = value
     overrides["removed_answer_margin"] = settings.CITENEXUS_REMOVED_ANSWER_MARGIN
     overrides["relative_margin"] = settings.CITENEXUS_RELATIVE_MARGIN
+    overrides["elsewhere_margin"] = settings.CITENEXUS_ELSEWHERE_MARGIN
     return PipelineSettings(**overrides)
 
 

@@ -5,18 +5,20 @@ evidence were fitted to one lane. This script asks every strict-mode golden ques
 DEVELOPMENT lanes under each pair of values on a grid and scores them; the held-out lane is run
 only at the chosen pair (``--report``), never on the grid, so it cannot influence the choice.
 
-The objective counts correct outcomes, pooled over the development lanes: answerable questions
-answered with the expected value plus unanswerable ones refused with the expected code, over all
-of both (every question weighs the same); any out-of-jurisdiction citation disqualifies a pair.
+The objective counts correct outcomes, pooled over the development lanes, headline first: the
+answerable questions answered with the expected value, then (to break ties) the unanswerable
+ones refused with the expected code; any out-of-jurisdiction citation disqualifies a setting.
 Ties go to the pair nearest the deployment's current settings. The headroom is reported per
 lane: the threshold minus the best relevance of any candidate for a question that no document
 answers.
 
 Loads (or brings up to date) every example lane, as ``manage.py evaluate --all`` does:
 
-    .venv/bin/python scripts/choose_thresholds.py                          # the grid, dev lanes
-    .venv/bin/python scripts/choose_thresholds.py --relatives none,0.1,0.15  # add relative margins
-    .venv/bin/python scripts/choose_thresholds.py --report 0.47 0.3 none   # every lane, one pair
+    .venv/bin/python scripts/choose_thresholds.py                       # the grid, dev lanes
+    .venv/bin/python scripts/choose_thresholds.py --thresholds 0.47 --margins 0.3 \
+        --relatives none,0.1,0.15 --elsewheres none,0.1,0.15            # the optional margins
+    .venv/bin/python scripts/choose_thresholds.py --report --thresholds 0.47 --margins 0.3
+                                                                        # every lane, one setting
 
 Writes bench-results/thresholds.json (``--report``: thresholds_report.json).
 """
@@ -72,7 +74,12 @@ def lanes_from_examples() -> list[tuple[str, Path, bool]]:
 
 
 def run_lane(
-    slug: str, golden: Path, threshold: float, margin: float, relative: float | None = None
+    slug: str,
+    golden: Path,
+    threshold: float,
+    margin: float,
+    relative: float | None = None,
+    elsewhere: float | None = None,
 ) -> dict[str, Any]:
     lane = Lane.objects.get(slug=slug)
     questions = read_golden(golden.read_text(encoding="utf-8-sig"))
@@ -82,6 +89,7 @@ def run_lane(
         ground_threshold=threshold,
         removed_answer_margin=margin,
         relative_margin=relative,
+        elsewhere_margin=elsewhere,
     )
     lane_policy = kwargs.pop("policy")
     outcomes, top_no_evidence = [], 0.0
@@ -110,78 +118,82 @@ def is_held_out(results: dict[str, Any], slug: str) -> bool:
     return bool(results["lanes"][slug]["held_out"])
 
 
-def objective(per_lane: dict[str, dict[str, Any]]) -> float:
-    """The share of questions with a fully correct outcome, pooled over the development lanes:
-    answerable ones answered with the expected value, plus unanswerable ones refused with the
-    expected code, over all of both. Every question weighs the same; any out-of-jurisdiction
-    citation disqualifies the pair."""
+def objective(per_lane: dict[str, dict[str, Any]]) -> tuple[int, int]:
+    """Correct outcomes, pooled over the development lanes, headline first: the answerable
+    questions answered with the expected value, then the unanswerable ones refused with the
+    expected code. (-1, -1) when any out-of-jurisdiction citation was made."""
     if any(r["out_of_jurisdiction_citations"] for r in per_lane.values()):
-        return -1.0
+        return (-1, -1)
     fractions = pool(list(per_lane.values()))["fractions"]
-    right = fractions["expected_value_rate"][0] + fractions["refusal_code_accuracy"][0]
-    asked = fractions["expected_value_rate"][1] + fractions["refusal_code_accuracy"][1]
-    return round(right / asked, 4) if asked else 0.0
+    return (fractions["expected_value_rate"][0], fractions["refusal_code_accuracy"][0])
+
+
+def _values(text: str) -> list[float | None]:
+    return [None if v == "none" else float(v) for v in text.split(",")]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--report", nargs=3, metavar=("THRESHOLD", "MARGIN", "RELATIVE"), help="RELATIVE: or none"
+        "--report",
+        action="store_true",
+        help="run EVERY lane (the held-out one too) at the one combination given",
     )
     parser.add_argument("--thresholds", default=",".join(map(str, THRESHOLDS)))
     parser.add_argument("--margins", default=",".join(map(str, MARGINS)))
-    parser.add_argument(
-        "--relatives", default="none", help="relative margins to try, e.g. none,0.1,0.15"
-    )
+    parser.add_argument("--relatives", default="none", help="relative margins, e.g. none,0.15")
+    parser.add_argument("--elsewheres", default="none", help="elsewhere margins, e.g. none,0.1")
     args = parser.parse_args()
     lanes = lanes_from_examples()
     results: dict[str, Any] = {"lanes": {s: {"held_out": h} for s, _, h in lanes}}
+    combos = [
+        (float(t), float(m), r, e)
+        for t in args.thresholds.split(",")
+        for m in args.margins.split(",")
+        for r in _values(args.relatives)
+        for e in _values(args.elsewheres)
+    ]
     if args.report:
-        threshold, margin, relative = float(args.report[0]), float(args.report[1]), args.report[2]
-        rel = None if relative == "none" else float(relative)
-        rows = {slug: run_lane(slug, golden, threshold, margin, rel) for slug, golden, _ in lanes}
+        if len(combos) != 1:
+            parser.error("--report runs one combination: give one value of each")
+        threshold, margin, relative, elsewhere = combos[0]
+        rows = {
+            slug: run_lane(slug, golden, threshold, margin, relative, elsewhere)
+            for slug, golden, _ in lanes
+        }
         results["report"] = {
             "threshold": threshold,
             "margin": margin,
-            "relative": rel,
+            "relative": relative,
+            "elsewhere": elsewhere,
             "lanes": rows,
             "pooled_development": pool([r for s, r in rows.items() if not is_held_out(results, s)]),
         }
         for slug, row in rows.items():
-            held = " (held out)" if results["lanes"][slug]["held_out"] else ""
-            print(f"{slug}{held}: {row}")
+            label = " (held out)" if is_held_out(results, slug) else ""
+            print(f"{slug}{label}: {_cells(row)}")
     else:
         dev = [(slug, golden) for slug, golden, held in lanes if not held]
         grid = []
-        relatives = [None if r == "none" else float(r) for r in args.relatives.split(",")]
-        combos = [
-            (float(t), float(m), r)
-            for t in args.thresholds.split(",")
-            for m in args.margins.split(",")
-            for r in relatives
-        ]
-        for threshold, margin, relative in combos:
+        for threshold, margin, relative, elsewhere in combos:
             start = time.perf_counter()
             per_lane = {
-                slug: run_lane(slug, golden, threshold, margin, relative) for slug, golden in dev
+                slug: run_lane(slug, golden, threshold, margin, relative, elsewhere)
+                for slug, golden in dev
             }
             row = {
                 "threshold": threshold,
                 "margin": margin,
                 "relative": relative,
+                "elsewhere": elsewhere,
                 "objective": objective(per_lane),
                 "lanes": per_lane,
             }
             grid.append(row)
-            cells = "  ".join(
-                f"{s}: value {r['expected_value_rate']:.1%} abstain "
-                f"{r['abstain_when_no_evidence']:.1%} code {r['refusal_code_accuracy']:.1%}"
-                f" ooj {r['out_of_jurisdiction_citations']}"
-                for s, r in per_lane.items()
-            )
+            cells = "  ".join(f"{s}: {_cells(r)}" for s, r in per_lane.items())
             print(
-                f"t={threshold:.2f} m={margin:.2f} r={relative} "
-                f"objective={row['objective']:.4f}  {cells}"
+                f"t={threshold:.2f} m={margin:.2f} r={relative} e={elsewhere} "
+                f"objective={row['objective']}  {cells}"
                 f"  ({time.perf_counter() - start:.0f} s)",
                 flush=True,
             )
@@ -191,19 +203,27 @@ def main() -> int:
                 r["objective"],
                 -abs(r["threshold"] - deployment.CITENEXUS_GROUND_THRESHOLD)
                 - abs(r["margin"] - (deployment.CITENEXUS_REMOVED_ANSWER_MARGIN or 0.0)),
+                r["relative"] is None,
+                r["elsewhere"] is None,
             ),
         )
         results["grid"] = grid
         results["chosen"] = {
-            "threshold": best["threshold"],
-            "margin": best["margin"],
-            "relative": best["relative"],
+            k: best[k] for k in ("threshold", "margin", "relative", "elsewhere", "objective")
         }
         print(f"chosen: {results['chosen']}")
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
     name = OUTPUT if not args.report else OUTPUT.with_name("thresholds_report.json")
     name.write_text(json.dumps(results, indent=2), encoding="utf-8")
     return 0
+
+
+def _cells(r: dict[str, Any]) -> str:
+    return (
+        f"value {r['expected_value_rate']:.1%} abstain {r['abstain_when_no_evidence']:.1%} "
+        f"code {r['refusal_code_accuracy']:.1%} ooj {r['out_of_jurisdiction_citations']} "
+        f"headroom {r['headroom']:+.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -354,6 +354,8 @@ class QuestionScope:
     scope: Mapping[str, frozenset[str]]
     vocabulary: Vocabulary = EMPTY
     words: frozenset[str] = frozenset()
+    # The question names a jurisdiction, and not the lane's: it asks about another place.
+    elsewhere: bool = False
 
     @classmethod
     def parse(
@@ -361,10 +363,12 @@ class QuestionScope:
     ) -> QuestionScope:
         """A question naming no jurisdiction is taken to ask about the lane's."""
         named = jurisdictions_named(question, vocabulary)
-        if not named and lane_jurisdiction.strip():
-            named = frozenset({normalise_jurisdiction(lane_jurisdiction, vocabulary)})
+        lane = normalise_jurisdiction(lane_jurisdiction, vocabulary) if lane_jurisdiction else ""
+        elsewhere = bool(named and lane and lane not in named)
+        if not named and lane:
+            named = frozenset({lane})
         scope = {d: frozenset(_values_in(question, v)) for d, v in scope_patterns(vocabulary)}
-        return cls(named, scope, vocabulary, frozenset(_words(question)))
+        return cls(named, scope, vocabulary, frozenset(_words(question)), elsewhere)
 
     def exclusion_reason(self, unit: Unit) -> str | None:
         """Why ``unit`` does not apply to this question, or None when nothing conflicts."""

@@ -67,4 +67,6 @@ def scope_for(subquery: str, whole: QuestionScope) -> QuestionScope:
     own = QuestionScope.parse(subquery, "", whole.vocabulary)
     jurisdictions = own.jurisdictions or whole.jurisdictions
     scope = {d: own.scope.get(d) or whole.scope.get(d, frozenset()) for d in whole.scope}
-    return QuestionScope(jurisdictions, scope, whole.vocabulary, own.words)
+    return QuestionScope(
+        jurisdictions, scope, whole.vocabulary, own.words, own.elsewhere or whole.elsewhere
+    )

@@ -129,14 +129,18 @@ def ground(
     value outright ("how many days ..."), a text that states a value of that kind: a unit on the
     right topic that gives no such value cannot answer (those are returned as ``valueless``).
     With ``relative_margin`` set, a candidate must also come within that margin of the best
-    relevant candidate, applicable or not (docs/design.md, "Thresholds").
+    relevant candidate, applicable or not; ``elsewhere_margin`` does the same only for a
+    question naming a jurisdiction other than the lane's (docs/design.md, "Thresholds").
     Grounded keeps at most ``ground_k`` applicable candidates, best first.
     """
     kind = value_asked(question)
     above = [c for c in candidates if c.relevance >= settings.ground_threshold]
     relevant = [c for c in above if kind is None or states_value(c.unit.text, kind)]
-    if settings.relative_margin is not None and relevant:
-        bar = max(c.relevance for c in relevant) - settings.relative_margin
+    margin = settings.relative_margin
+    if scope.elsewhere and settings.elsewhere_margin is not None:
+        margin = min(margin or 1.0, settings.elsewhere_margin)
+    if margin is not None and relevant:
+        bar = max(c.relevance for c in relevant) - margin
         relevant = [c for c in relevant if c.relevance >= bar]
     kept = {c.key for c in relevant}
     valueless = [c for c in above if c.key not in kept]

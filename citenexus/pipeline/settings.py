@@ -39,6 +39,10 @@ class PipelineSettings:
     # the question are removed (another state's, another kind of case), what is left far below
     # them is about something else. None turns it off.
     relative_margin: float | None = None
+    # The same, only for a question that names a jurisdiction other than the lane's: there the
+    # lane's own law answering best but not applying means the place asked about has nothing
+    # comparable, and what is left far below it answers something else.
+    elsewhere_margin: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("ground_k", "generate_k", "retrieve_k", "rrf_k", "deep_max_subqueries"):
@@ -66,15 +70,16 @@ class PipelineSettings:
                     ERR_BAD_SETTING.format(name=name, rule="a number in [0, 1]", value=value)
                 )
 
-        relative = self.relative_margin
-        if relative is not None and (
-            not isinstance(relative, int | float) or not 0.0 < float(relative) <= 1.0
-        ):
-            raise ValueError(
-                ERR_BAD_SETTING.format(
-                    name="relative_margin", rule="None or a number in (0, 1]", value=relative
+        for name in ("relative_margin", "elsewhere_margin"):
+            relative = getattr(self, name)
+            if relative is not None and (
+                not isinstance(relative, int | float) or not 0.0 < float(relative) <= 1.0
+            ):
+                raise ValueError(
+                    ERR_BAD_SETTING.format(
+                        name=name, rule="None or a number in (0, 1]", value=relative
+                    )
                 )
-            )
         margin = self.removed_answer_margin
         if margin is not None and (
             not isinstance(margin, int | float) or not 0.0 < float(margin) <= 2.0

@@ -239,3 +239,19 @@ def test_the_lane_vocabulary_names_jurisdictions_and_normalises_sources() -> Non
     assert scope.exclusion_reason(unit({"jurisdiction": "EU"})) is None
     assert scope.exclusion_reason(unit({"jurisdiction": "US"})) is not None
     assert normalise_jurisdiction("canada", vocabulary) == "CA-CAN"
+
+
+@pytest.mark.parametrize(
+    ("question", "elsewhere"),
+    [
+        ("What notice is due in Texas?", True),
+        ("What notice is due in California?", False),
+        ("What notice is due?", False),
+        ("Compare California and Texas notice.", False),
+    ],
+)
+def test_a_question_naming_another_jurisdiction_than_the_lanes_asks_about_elsewhere(
+    question: str, elsewhere: bool
+) -> None:
+    assert QuestionScope.parse(question, "CA").elsewhere is elsewhere
+    assert QuestionScope.parse(question).elsewhere is False  # a lane without a jurisdiction

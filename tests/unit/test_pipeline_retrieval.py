@@ -149,6 +149,28 @@ def test_relevance_is_also_relative_to_the_best_candidate_applicable_or_not(
     assert all(c.relevance >= 0.43 for c in relevant)
 
 
+@pytest.mark.parametrize(
+    ("question", "grounded_keys"),
+    [
+        # Texas named: the California unit sets the bar, the Texas one far below it is dropped.
+        ("Entry notice in Texas?", []),
+        # California (the lane's) asked about: the elsewhere margin does not apply.
+        ("Entry notice in California?", ["ca-entry#0", "ca-other#0"]),
+    ],
+)
+def test_the_elsewhere_margin_applies_only_to_a_question_about_another_jurisdiction(
+    question: str, grounded_keys: list[str]
+) -> None:
+    candidates = _scored(
+        ("ca-entry", "entry notice", 0.70, "CA"),
+        ("ca-other", "notice to end", 0.50, "CA"),
+        ("tx-other", "notice to end", 0.50, "TX"),
+    )
+    settings = PipelineSettings(ground_threshold=0.43, elsewhere_margin=0.1)
+    _, grounded, _, _ = ground(question, candidates, QuestionScope.parse(question, "CA"), settings)
+    assert [c.key for c in grounded] == grounded_keys
+
+
 def test_a_relative_margin_keeps_every_candidate_within_it_of_the_best() -> None:
     candidates = _scored(("a", "x", 0.8, "CA"), ("b", "x", 0.75, "CA"), ("c", "x", 0.65, "CA"))
     settings = PipelineSettings(ground_threshold=0.1, relative_margin=0.1)
@@ -265,6 +287,8 @@ def test_settings_validate_their_ranges_and_names() -> None:
         PipelineSettings(relative_margin=0)
     with pytest.raises(ValueError, match="relative_margin"):
         PipelineSettings(relative_margin=1.5)
+    with pytest.raises(ValueError, match="elsewhere_margin"):
+        PipelineSettings(elsewhere_margin=-0.1)
     assert PipelineSettings(relative_margin=1.0).relative_margin == 1.0
     assert PipelineSettings.from_dict({"ground_k": 5}).to_dict()["ground_k"] == 5
     assert PipelineSettings().to_dict()["rrf_k"] == 60
