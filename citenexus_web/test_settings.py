@@ -8,4 +8,5 @@ CITENEXUS_AUDIT_ALLOW_TRUNCATE = True
 # Fast deterministic vectors by default; tests of the real embedder ask for it by name.
 CITENEXUS_EMBEDDER = "hashing"
 CITENEXUS_GROUND_THRESHOLD = 0.25  # calibrated for the hashing embedder's scale
+CITENEXUS_ELSEWHERE_MARGIN = None  # measured for MiniLM's scale only (settings.py)
 CITENEXUS_TASKS_EAGER = True
