@@ -3,7 +3,7 @@ adds the words of its field, and one lane's reading never leaks into another's."
 
 from __future__ import annotations
 
-from citenexus.domain.conditions import MET, UNMET, tenure_facts, tenure_fit
+from citenexus.domain.conditions import MET, UNMET, tenure_conditions, tenure_facts, tenure_fit
 from citenexus.domain.conflicts import AMOUNT, DAYS, GENERIC_PARTIES, party_stems, values_of
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, active
 from citenexus.judges.align import align
@@ -52,6 +52,9 @@ def test_a_stay_is_read_in_generic_english_and_a_status_through_the_lanes_phrase
         assert tenure_fit("I have been employed there for five months.", rule) == UNMET
     with active(EMPTY):
         assert tenure_fit(employed, rule) is None
+        # A vocabulary handed over explicitly is used instead of the active one.
+        assert len(tenure_conditions(rule, WAGES)) == 1
+        assert tenure_conditions(rule) == ()
 
 
 def test_synonyms_apply_only_while_their_lane_is_active_and_caches_keep_lanes_apart() -> None:
