@@ -354,7 +354,7 @@ class QuestionScope:
     scope: Mapping[str, frozenset[str]]
     vocabulary: Vocabulary = EMPTY
     words: frozenset[str] = frozenset()
-    # The question names a jurisdiction, and not the lane's: it asks about another place.
+    # The question names a jurisdiction the lane's own law does not cover: another place.
     elsewhere: bool = False
 
     @classmethod
@@ -364,7 +364,9 @@ class QuestionScope:
         """A question naming no jurisdiction is taken to ask about the lane's."""
         named = jurisdictions_named(question, vocabulary)
         lane = normalise_jurisdiction(lane_jurisdiction, vocabulary) if lane_jurisdiction else ""
-        elsewhere = bool(named and lane and lane not in named)
+        # Another place: one the lane's own law does not cover (a state is no other place
+        # for a nationwide lane).
+        elsewhere = bool(named and lane and not applies_in(lane, named, vocabulary))
         if not named and lane:
             named = frozenset({lane})
         scope = {d: frozenset(_values_in(question, v)) for d, v in scope_patterns(vocabulary)}

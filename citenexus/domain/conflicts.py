@@ -194,7 +194,7 @@ def _values_of(text: str, kind: str, about: str, vocabulary: Vocabulary) -> tupl
     # What a value is about sits just before it ("notice of at least 60 days") or just after it
     # ("60 days' notice"), within its sentence.
     found = [
-        (q.label + (_idiom_label(text, q, vocabulary) if kind == AMOUNT else ""),
+        (q.label + (_idiom_label(text, q, vocabulary) if kind == AMOUNT and q.kind in _PERIODS else ""),
          " ".join((q.context, _after(text, q.end), _opening_context(text, q),
                    _subject_context(text, q))))
         for q in found_quantities

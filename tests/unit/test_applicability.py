@@ -255,3 +255,6 @@ def test_a_question_naming_another_jurisdiction_than_the_lanes_asks_about_elsewh
 ) -> None:
     assert QuestionScope.parse(question, "CA").elsewhere is elsewhere
     assert QuestionScope.parse(question).elsewhere is False  # a lane without a jurisdiction
+    # A state is no other place for a nationwide lane; another country is.
+    assert QuestionScope.parse(question, "US").elsewhere is False
+    assert QuestionScope.parse("What applies in Japan?", "US").elsewhere is True
