@@ -32,8 +32,9 @@ _UNIT_COLUMNS = """
 def _unit(
     row: Sequence[Any], embedding: Sequence[float] | None = None, lane_jurisdiction: str = ""
 ) -> Unit:
-    """A unit as an ask reads it: a document naming no jurisdiction is of the lane's (SPEC
-    §11.5), resolved here on every read rather than stored, since the lane's may change."""
+    """A unit as an ask reads it: a document naming no jurisdiction is of the lane's
+    (docs/design.md, "Applicability"), resolved here on every read rather than stored, since the
+    lane's may change."""
     ordinal, text, heading, scope, meta, version, document_id, source_type, title = row[:9]
     if isinstance(meta, str):  # Django's psycopg setup hands jsonb back as text in raw SQL
         meta = json.loads(meta)

@@ -1,4 +1,5 @@
-"""A document's jurisdiction: its own ``jurisdiction`` metadata, else its lane's (SPEC §11.5).
+"""A document's jurisdiction: its own ``jurisdiction`` metadata, else its lane's
+(docs/design.md, "Applicability").
 
 A document with no ``jurisdiction`` in a lane that has one is of the lane's jurisdiction, and
 is shown as inherited ("CA, from the lane"). The lane's value is resolved when units are read
