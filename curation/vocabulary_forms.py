@@ -1,13 +1,14 @@
 """The lane settings page's vocabulary editor: one labelled text box per kind of word.
 
-Each box takes plain lines (lists may also be comma-separated: a phrase never holds a comma), so
-an admin never writes JSON. The form only turns lines into the vocabulary's JSON shape; the words
+Each box takes plain lines (lists may also be comma-separated; a comma between two digits, as in
+"12,500 pounds", stays inside its phrase), so an admin never writes JSON. The form only turns lines into the vocabulary's JSON shape; the words
 themselves are validated by the lane service with the domain's rules, and its message (which
 names ``vocabulary.<key>``) is placed beside the box it is about.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -26,8 +27,17 @@ def _box(label: str, help_text: str, rows: int = 3) -> forms.CharField:
     )
 
 
+# A comma separates items unless it stands between two digits ("12,500 pounds or less").
+_ITEM_COMMA = re.compile(r"(?<!\d),|,(?!\d)")
+
+
 def _items(text: str) -> list[str]:
-    return [item.strip() for line in text.splitlines() for item in line.split(",") if item.strip()]
+    return [
+        item.strip()
+        for line in text.splitlines()
+        for item in _ITEM_COMMA.split(line)
+        if item.strip()
+    ]
 
 
 def _pairs(text: str, shape: str) -> list[tuple[int, str, str]]:
@@ -51,12 +61,14 @@ SHAPE_JURISDICTION = "CODE = name, name"
 class VocabularyForm(forms.Form):
     parties = _box(
         "Parties",
-        "One word per party, one per line or comma-separated. Example: employer, employee",
+        "One party per line or comma-separated; a phrase is fine. Example: employer, employee,"
+        " data subject",
         2,
     )
     synonyms = _box(
         "Synonyms",
-        "One per line: lay word = the term of art it stands for. Example: boss = employer",
+        "One per line: lay word = the term of art it stands for. Example: boss = employer"
+        " (a pair of single words changes how words compare; a phrase pair is kept for readers)",
     )
     scope_terms = _box(
         "Scope terms",

@@ -191,3 +191,40 @@ def test_a_reviewer_is_refused_below_the_floor_then_answered_in_normal_mode(
     expect(page.locator("#citation-panel mark")).to_be_visible()
     expect(page.locator("#citation-panel")).to_contain_text("lexical")
     shot(page, "reviewer-citation")
+
+
+def test_an_admin_writes_the_lane_vocabulary_fixing_a_refused_word(
+    page: Page, admin: Any, lane: Any
+) -> None:
+    document_ingest_text(
+        lane=lane,
+        document_id="unmarked-statute",
+        text="Notice rules.",
+        source_type="documentary",
+        actor="setup",
+    )
+    sign_in(page, "admin")
+    page.goto(f"/lanes/{lane.slug}/settings/")
+    page.get_by_label("Parties").fill("employer, data subject")
+    page.get_by_label("Synonyms").fill("boss = employer")
+    page.get_by_label("Scope terms").fill(
+        "size / small = 12,500 pounds or less\nsize / large = heavy aircraft"
+    )
+    page.get_by_label("Value idioms").fill("wages, weekly pay")
+    page.get_by_role("button", name="Save vocabulary").click()
+    # Refused beside its box, nothing saved, what the admin typed kept.
+    expect(page.locator("#id_value_idioms_error")).to_contain_text("weekly pay")
+    expect(page.get_by_label("Parties")).to_have_value("employer, data subject")
+    lane.refresh_from_db()
+    assert lane.vocabulary == {}
+    page.get_by_label("Value idioms").fill("wages")
+    page.get_by_role("button", name="Save vocabulary").click()
+    expect(page.get_by_text("Vocabulary saved.")).to_be_visible()
+    lane.refresh_from_db()
+    assert lane.vocabulary["parties"] == ["employer", "data subject"]
+    assert lane.vocabulary["scope_terms"]["size"]["small"] == ["12,500 pounds or less"]
+    page.goto(f"/lanes/{lane.slug}/")
+    expect(page.locator("#vocabulary")).to_contain_text("data subject")
+    # A document that names no jurisdiction shows the lane's, marked as inherited.
+    expect(page.locator("tbody")).to_contain_text("CA, from the lane")
+    shot(page, "admin-vocabulary-saved")
