@@ -51,11 +51,14 @@ VOCABULARY_SCHEMA: dict[str, Any] = {
         " `invalid_vocabulary` naming it, and nothing is saved. Admins only."
     ),
     "properties": {
-        "parties": {**_WORDS, "description": "one-word names of the parties"},
+        "parties": {**_WORDS, "description": "the parties, words or phrases ('data subject')"},
         "synonyms": {
             "type": "object",
             "additionalProperties": {"type": "string"},
-            "description": "lay word -> the term of art it stands for (one word each)",
+            "description": (
+                "lay word -> the term of art it stands for (a pair of single words changes how"
+                " words compare; a phrase pair is kept for readers)"
+            ),
         },
         "scope_terms": {
             "type": "object",
