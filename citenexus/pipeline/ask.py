@@ -89,38 +89,7 @@ def ask(
 
     The lane's ``vocabulary`` is active for the whole call (generation and judging included).
     """
-    with active(vocabulary):
-        return _ask(
-            question,
-            retriever=retriever,
-            embedder=embedder,
-            generator=generator,
-            judges=judges,
-            policy=policy,
-            mode=mode,
-            strategy=strategy,
-            settings=settings or PipelineSettings(),
-            lane_jurisdiction=lane_jurisdiction,
-            lane=lane,
-            vocabulary=vocabulary,
-        )
-
-
-def _ask(
-    question: str,
-    *,
-    retriever: Retriever,
-    embedder: Embedder,
-    generator: Generator,
-    judges: Sequence[Judge],
-    policy: AuthorityPolicy,
-    mode: TrustMode | str,
-    strategy: str,
-    settings: PipelineSettings,
-    lane_jurisdiction: str,
-    lane: str,
-    vocabulary: Vocabulary,
-) -> Answer:
+    settings = settings or PipelineSettings()
     run = Run(
         question=question,
         lane=lane,
@@ -135,11 +104,17 @@ def _ask(
         judges=judges,
         generator=generator,
     )
+    with active(vocabulary):
+        return _answer(run, generator)
+
+
+def _answer(run: Run, generator: Generator) -> Answer:
+    question, settings = run.question, run.settings
     scripts = run.question_scripts()
     if scripts:
         return run.refuse(RefusalCode.UNSUPPORTED_SCRIPT, scripts=scripts)
     queries = (
-        [question] if strategy == SINGLE else subqueries(question, settings.deep_max_subqueries)
+        [question] if run.strategy == SINGLE else subqueries(question, settings.deep_max_subqueries)
     )
     pool = run.gather(queries)
     scripts = run.candidate_scripts()
@@ -162,7 +137,7 @@ def _ask(
                 question,
                 draft,
                 pool.removed(),
-                embedder,
+                run.embedder,
                 margin=settings.removed_answer_margin,
             )
         if better is not None:
