@@ -37,14 +37,16 @@ def _check(question: str, mode: str, strategy: str) -> str:
     return question
 
 
-def _pipeline_kwargs(lane: Lane, policy: AuthorityPolicy | None = None) -> dict[str, Any]:
+def _pipeline_kwargs(
+    lane: Lane, policy: AuthorityPolicy | None = None, settings: Any = None
+) -> dict[str, Any]:
     return {
         "retriever": PostgresRetriever(lane),
         "embedder": get_embedder(),
         "generator": get_generator(),
         "judges": get_judges(),
         "policy": policy or authority_policy(lane),
-        "settings": pipeline_settings(),
+        "settings": settings or pipeline_settings(),
         "lane_jurisdiction": lane.jurisdiction,
         "vocabulary": lane_vocabulary(lane),
         "lane": lane.slug,
@@ -78,13 +80,15 @@ def answer_compute(
     mode: str | None = None,
     strategy: str = "single",
     policy: AuthorityPolicy | None = None,
+    settings: Any = None,
 ) -> Any:
-    """The domain answer for a question, not stored (evaluation passes its own policy)."""
+    """The domain answer for a question, not stored (evaluation passes its own policy, and may
+    pass its own pipeline settings to measure them)."""
     from citenexus.pipeline import ask
 
     mode = mode or lane.default_mode
     question = _check(question, mode, strategy)
-    return ask(question, mode=mode, strategy=strategy, **_pipeline_kwargs(lane, policy))
+    return ask(question, mode=mode, strategy=strategy, **_pipeline_kwargs(lane, policy, settings))
 
 
 def answer_ask(

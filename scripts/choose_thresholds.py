@@ -46,68 +46,59 @@ django.setup()
 from django.conf import settings as deployment  # noqa: E402
 
 from answers.bootstrap import pipeline_settings  # noqa: E402
-from answers.services import _pipeline_kwargs  # noqa: E402
-from citenexus.domain.authority import AuthorityPolicy  # noqa: E402
-from citenexus.domain.vocabulary import Vocabulary  # noqa: E402
-from citenexus.evaluation import Outcome, pool, read_golden, score  # noqa: E402
-from citenexus.pipeline.ask import ask  # noqa: E402
-from curation.models import Document, Lane  # noqa: E402
+from answers.management.commands.evaluate import (  # noqa: E402
+    ExampleLane,
+    evaluate_lane,
+    example_lanes,
+)
+from citenexus.evaluation import pool, read_golden  # noqa: E402
+from curation.models import Lane  # noqa: E402
 from curation.services.examples import example_lane_load  # noqa: E402
 
 OUTPUT = ROOT / "bench-results" / "thresholds.json"
 THRESHOLDS = (0.35, 0.39, 0.43, 0.47, 0.51)
 MARGINS = (0.15, 0.2, 0.25, 0.3, 0.35, 0.4)
 NO_EVIDENCE = "no_relevant_evidence"
+STRICT = [("strict", "strict", "")]
 
 
-def lanes_from_examples() -> list[tuple[str, Path, bool]]:
-    """(slug, golden path, held out) for each example lane with a golden set, loaded (or
-    brought up to date) as ``evaluate --all`` does."""
-    found = []
-    for folder in sorted((ROOT / "examples").iterdir()):
-        lane_file, golden = folder / "lane.json", folder / "golden.csv"
-        if lane_file.exists() and golden.exists():
-            data = json.loads(lane_file.read_text(encoding="utf-8"))
-            example_lane_load(folder=folder, actor="cli:choose_thresholds")
-            found.append((data["slug"], golden, bool(data.get("held_out"))))
+def lanes_from_examples() -> list[ExampleLane]:
+    """Every example lane with a golden set, loaded (or brought up to date) as
+    ``evaluate --all`` does."""
+    found = example_lanes(ROOT / "examples")
+    for example in found:
+        example_lane_load(folder=example.folder, actor="cli:choose_thresholds")
     return found
 
 
 def run_lane(
-    slug: str,
-    golden: Path,
+    example: ExampleLane,
     threshold: float,
     margin: float,
     relative: float | None = None,
     elsewhere: float | None = None,
 ) -> dict[str, Any]:
-    lane = Lane.objects.get(slug=slug)
-    questions = read_golden(golden.read_text(encoding="utf-8-sig"))
-    kwargs = _pipeline_kwargs(lane)
-    kwargs["settings"] = dataclasses.replace(
+    """The strict report of one lane under these settings, with its headroom."""
+    golden = read_golden((example.folder / "golden.csv").read_text(encoding="utf-8-sig"))
+    settings = dataclasses.replace(
         pipeline_settings(),
         ground_threshold=threshold,
         removed_answer_margin=margin,
         relative_margin=relative,
         elsewhere_margin=elsewhere,
     )
-    lane_policy = kwargs.pop("policy")
-    outcomes, top_no_evidence = [], 0.0
-    for g in questions:
-        policy = AuthorityPolicy.unranked() if g.profile == "default.v1" else lane_policy
-        answer = ask(g.question, mode="strict", policy=policy, **kwargs).to_dict()
-        outcomes.append(Outcome(g, answer))
-        if g.expected_refusal_code == NO_EVIDENCE:
-            scores = [float(c["relevance"]) for c in answer.get("candidates", [])]
-            top_no_evidence = max([top_no_evidence, *scores])
-    metadata = {d.document_id: d.authority for d in Document.objects.filter(lane=lane)}
-    report = score(
-        outcomes,
-        metadata_of=metadata,
-        tier_key=lane.metadata_key,
-        lane_jurisdiction=lane.jurisdiction,
-        vocabulary=Vocabulary.from_mapping(lane.vocabulary),
-    ).to_dict()
+    lane = Lane.objects.get(slug=example.slug)
+    reports, answers = evaluate_lane(lane, golden, STRICT, settings=settings)
+    top_no_evidence = max(
+        (
+            float(c["relevance"])
+            for g in golden
+            if g.expected_refusal_code == NO_EVIDENCE
+            for c in answers["strict"][g.id].get("candidates", [])
+        ),
+        default=0.0,
+    )
+    report = reports["strict"]
     report["best_no_evidence_relevance"] = round(top_no_evidence, 4)
     report["headroom"] = round(threshold - top_no_evidence, 4)
     report.pop("mismatches", None)
@@ -145,7 +136,7 @@ def main() -> int:
     parser.add_argument("--elsewheres", default="none", help="elsewhere margins, e.g. none,0.1")
     args = parser.parse_args()
     lanes = lanes_from_examples()
-    results: dict[str, Any] = {"lanes": {s: {"held_out": h} for s, _, h in lanes}}
+    results: dict[str, Any] = {"lanes": {e.slug: {"held_out": e.held_out} for e in lanes}}
     combos = [
         (float(t), float(m), r, e)
         for t in args.thresholds.split(",")
@@ -157,10 +148,7 @@ def main() -> int:
         if len(combos) != 1:
             parser.error("--report runs one combination: give one value of each")
         threshold, margin, relative, elsewhere = combos[0]
-        rows = {
-            slug: run_lane(slug, golden, threshold, margin, relative, elsewhere)
-            for slug, golden, _ in lanes
-        }
+        rows = {e.slug: run_lane(e, threshold, margin, relative, elsewhere) for e in lanes}
         results["report"] = {
             "threshold": threshold,
             "margin": margin,
@@ -173,14 +161,11 @@ def main() -> int:
             label = " (held out)" if is_held_out(results, slug) else ""
             print(f"{slug}{label}: {_cells(row)}")
     else:
-        dev = [(slug, golden) for slug, golden, held in lanes if not held]
+        dev = [e for e in lanes if not e.held_out]
         grid = []
         for threshold, margin, relative, elsewhere in combos:
             start = time.perf_counter()
-            per_lane = {
-                slug: run_lane(slug, golden, threshold, margin, relative, elsewhere)
-                for slug, golden in dev
-            }
+            per_lane = {e.slug: run_lane(e, threshold, margin, relative, elsewhere) for e in dev}
             row = {
                 "threshold": threshold,
                 "margin": margin,

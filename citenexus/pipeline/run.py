@@ -7,6 +7,7 @@ pipeline order. "Found nothing" and "found nothing with standing" stay distinct 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,8 +63,9 @@ class Run:
     judged: JudgedDraft | None = None
     draft: Draft | None = None
 
-    @property
+    @functools.cached_property
     def scope(self) -> QuestionScope:
+        """Parsed once per call: gathering and judging both read it."""
         return QuestionScope.parse(self.question, self.lane_jurisdiction, self.vocabulary)
 
     def question_scripts(self) -> list[str]:

@@ -72,9 +72,11 @@ def test_evaluate_all_loads_and_scores_every_example_lane(
     (root / "no-golden").mkdir()  # a folder without lane.json and golden.csv is not a lane
     asked: list[tuple[str, str, str]] = []
 
-    def spy(*, lane: Any, question: str, mode: str, policy: Any) -> Any:
+    def spy(*, lane: Any, question: str, mode: str, policy: Any, settings: Any = None) -> Any:
         asked.append((lane.slug, mode, policy.profile_version))
-        return answer_compute(lane=lane, question=question, mode=mode, policy=policy)
+        return answer_compute(
+            lane=lane, question=question, mode=mode, policy=policy, settings=settings
+        )
 
     monkeypatch.setattr("answers.management.commands.evaluate.answer_compute", spy)
     output, answers, out = tmp_path / "all.json", tmp_path / "answers.json", StringIO()

@@ -75,9 +75,13 @@ def parse_runs(text: str) -> list[tuple[str, str, str]]:
 
 
 def evaluate_lane(
-    lane: Lane, golden: Sequence[GoldenQuestion], runs: Sequence[tuple[str, str, str]]
+    lane: Lane,
+    golden: Sequence[GoldenQuestion],
+    runs: Sequence[tuple[str, str, str]],
+    settings: Any = None,
 ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-    """Every run's report and answers (by question id) for one lane."""
+    """Every run's report and answers (by question id) for one lane; ``settings`` (pipeline
+    settings) replace the deployment's, as scripts/choose_thresholds.py does."""
     metadata = {d.document_id: d.authority for d in Document.objects.filter(lane=lane)}
     unranked = AuthorityPolicy.unranked()
     vocabulary = lane_vocabulary(lane)
@@ -95,6 +99,7 @@ def evaluate_lane(
                     question=g.question,
                     mode=mode,
                     policy=unranked if g.unranked else policy,
+                    settings=settings,
                 ).to_dict(),
             )
             for g in golden
