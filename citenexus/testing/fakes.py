@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from citenexus.domain.levels import LEGAL_TEMPLATE
 from citenexus.domain.model import Draft, Judgment, Unit, Verdict
 from citenexus.memory import MemoryStore, Piece
 from citenexus.pipeline.text import content_words
@@ -79,14 +80,8 @@ class ContainmentJudge:
         return Judgment(unit.key, self.name, verdict, share)
 
 
-LEGAL_TIERS = (
-    "out-of-jurisdiction",
-    "secondary-blog",
-    "general-statute",
-    "statute",
-    "binding-appellate",
-    "controlling-statute",
-)
+# The lane template's legal order (least first); the fakes' lanes use it as a curator would.
+LEGAL_TIERS = LEGAL_TEMPLATE
 
 # A small housing lane written for tests: (document_id, text, authority metadata).
 EXAMPLE_DOCUMENTS: tuple[tuple[str, str, Mapping[str, str]], ...] = (
