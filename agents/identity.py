@@ -57,5 +57,6 @@ def http_agent(user: AbstractBaseUser) -> Agent:
 
 
 def stdio_agent(user: AbstractBaseUser) -> Agent:
-    """A local agent started from the command line; audited as ``cli:<name>`` (SPEC §11.10)."""
+    """A local agent started from the command line; audited as ``cli:<name>``
+    (docs/design.md#roles)."""
     return Agent(username=user.get_username(), actor=f"cli:{user.get_username()}")

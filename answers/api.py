@@ -1,4 +1,4 @@
-"""Ask, verify and answers API (API.md "Ask and verify")."""
+"""Ask, verify and answers API (docs/api.md#ask-and-verify)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Read side of answers: the stored answer as API.md gives it."""
+"""Read side of answers: the stored answer as docs/api.md#the-answer gives it."""
 
 from __future__ import annotations
 

@@ -243,7 +243,8 @@ def signal_display(value: Any) -> str:
     return str(value)
 
 
-# The signals panel lists fields as SPEC §8 does (the stored jsonb does not keep their order).
+# The signals panel lists fields as docs/design.md#signals does (the stored jsonb does not keep
+# their order).
 _SIGNAL_ORDER = {f.name: i for i, f in enumerate(dataclasses.fields(Evidence))}
 
 

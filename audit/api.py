@@ -1,4 +1,5 @@
-"""Audit API: list with filters and a cursor, verify the chain, stream exports (API.md "Audit")."""
+"""Audit API: list with filters and a cursor, verify the chain, stream exports
+(docs/api.md#audit)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The audit log: identifiers and snapshots only, never foreign keys (SPEC §2).
+"""The audit log: identifiers and snapshots only, never foreign keys (docs/design.md#the-audit-log).
 
 Both tables are append-only: PostgreSQL triggers (migration 0003) refuse UPDATE, DELETE and
 TRUNCATE, and the models refuse them before the database is asked.

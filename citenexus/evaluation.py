@@ -1,4 +1,5 @@
-"""Scoring a golden question set: the law benchmark's metrics (seed 000), in our own terms.
+"""Scoring a golden question set: a law benchmark's metrics, in our own terms
+(docs/design.md#evaluation-and-held-out-discipline).
 
 A golden row says what should happen (answered or refused, with which refusal code, citing which
 documents). The metrics a reviewer cares about:

@@ -156,7 +156,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# Tasks: with a broker, real Celery workers; without, a thread pool in the web process (SPEC §11.14).
+# Tasks: with a broker, real Celery workers; without, a thread pool in the web process
+# (docs/design.md#jobs).
 CELERY_BROKER_URL = envstr("CELERY_BROKER_URL")
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
@@ -178,7 +179,7 @@ for _option in ("unacked_restore_interval", "unacked_restore_throttle"):
 # Fault injection for the worker tests only: seconds to pause before writing each ingested file.
 CITENEXUS_FAULT_ITEM_DELAY = envfloat("CITENEXUS_FAULT_ITEM_DELAY", 0.0)
 
-# The domain's knobs (SPEC §11.12). Each answer records the values it ran under.
+# The domain's knobs (docs/design.md#defaults). Each answer records the values it ran under.
 CITENEXUS_EMBEDDER = envstr("CITENEXUS_EMBEDDER", "minilm")  # minilm | openai | hashing
 CITENEXUS_EMBED_DIMENSION = envint("CITENEXUS_EMBED_DIMENSION", 384)
 CITENEXUS_EMBED_BASE_URL = envstr("CITENEXUS_EMBED_BASE_URL")
@@ -232,7 +233,8 @@ CITENEXUS_HNSW_EF_SEARCH = envint("CITENEXUS_HNSW_EF_SEARCH", 100)
 CITENEXUS_AUDIT_HMAC_KEY = envstr("CITENEXUS_AUDIT_HMAC_KEY", SECRET_KEY)
 # A signed checkpoint of the chain's head every N events (and on `manage.py audit_checkpoint`).
 CITENEXUS_AUDIT_CHECKPOINT_EVERY = envint("CITENEXUS_AUDIT_CHECKPOINT_EVERY", 1000)
-# Only test settings turn this on: it lets the test runner TRUNCATE audit tables (SPEC §11.15).
+# Only test settings turn this on: it lets the test runner TRUNCATE audit tables
+# (docs/design.md#the-audit-log).
 CITENEXUS_AUDIT_ALLOW_TRUNCATE = envbool("CITENEXUS_AUDIT_ALLOW_TRUNCATE", False)
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = CITENEXUS_MAX_UPLOAD_BYTES + 1024 * 1024

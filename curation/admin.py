@@ -2,8 +2,8 @@
 
 Every change of standing (a tier, a floor, a policy, a membership, a correction, an ingest) is
 audited by the service that makes it; a save here would bypass that service and its audit
-event (SPEC §11.10). So the admin only browses, and each page points to where the change is
-made: the lane's pages, the API or ``manage.py``.
+event (docs/design.md#roles). So the admin only browses, and each page points to where the
+change is made: the lane's pages, the API or ``manage.py``.
 """
 
 from __future__ import annotations

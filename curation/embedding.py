@@ -1,4 +1,5 @@
-"""The deployment's one embedder (SPEC §11.13), built once per process from settings."""
+"""The deployment's one embedder (docs/design.md#the-embedder), built once per process from
+settings."""
 
 from __future__ import annotations
 

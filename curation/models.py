@@ -50,7 +50,8 @@ class Lane(models.Model):
     metadata_key = models.CharField(max_length=100, default=DEFAULT_METADATA_KEY)
     default_mode = models.CharField(max_length=12, choices=Mode.choices, default=Mode.STRICT)
     jurisdiction = models.CharField(max_length=50, blank=True, default="")
-    # {source_type: tier name or null}; a closed lane refuses undeclared types (SPEC §5).
+    # {source_type: tier name or null}; a closed lane refuses undeclared types
+    # (docs/design.md#lanes-and-levels).
     policy = models.JSONField(default=dict, blank=True)
     # The words of the lane's field (citenexus.domain.vocabulary), stored normalised; {} for none.
     vocabulary = models.JSONField(default=dict, blank=True)
@@ -130,7 +131,8 @@ class Document(models.Model):
 
 
 class DocumentVersion(models.Model):
-    """The content of every version; old versions are retired, never deleted (SPEC §11.7)."""
+    """The content of every version; old versions are retired, never deleted
+    (docs/design.md#versions)."""
 
     document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="versions")
     version = models.PositiveIntegerField()

@@ -1,7 +1,8 @@
 """The Retriever port on PostgreSQL: full-text (GIN) and vector (HNSW) search within one lane.
 
-Retrieval filters by lane and current version only — never by tier (SPEC §11.2): the floor is
-applied after grounding, by the domain's ``select_by_authority``.
+Retrieval filters by lane and current version only — never by tier
+(docs/design.md#retrieval-and-grounding): the floor is applied after grounding, by the domain's
+``select_by_authority``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Roles grant capabilities; lane membership grants scope (SPEC §10, §11.10).
+"""Roles grant capabilities; lane membership grants scope (docs/design.md#roles).
 
 A user may act on a lane with capability C when they hold a role that grants C both as a
 Django group and as a membership of that lane. A superuser is admin of every lane.

@@ -98,7 +98,8 @@ def document_detail(document: Document, lane: Lane) -> dict[str, Any]:
 
 
 def records_get(*, lane: Lane, document_ids: Iterable[str]) -> list[dict[str, Any]]:
-    """Records with authority_level and every active correction with its authority (seed 004)."""
+    """Records with authority_level and every active correction with its authority
+    (docs/design.md#corrections, docs/api.md#records-and-corrections)."""
     wanted = list(dict.fromkeys(document_ids))
     documents = Document.objects.filter(lane=lane, document_id__in=wanted).prefetch_related(
         Prefetch("corrections", queryset=Correction.objects.filter(active=True))

@@ -1,4 +1,5 @@
-"""The HNSW index over unit embeddings, cast to the deployment's dimension (SPEC §11.13).
+"""The HNSW index over unit embeddings, cast to the deployment's dimension
+(docs/design.md#the-embedder).
 
 The column is an untyped ``vector`` so that changing the embedder is a re-embed, not a schema
 change; the index (and every query that should use it) casts to ``vector(<dimension>)``.

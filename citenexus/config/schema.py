@@ -1,8 +1,9 @@
 """Declarative settings for the library facade: storage, authority, and the pipeline's sizes.
 
 Every value is checked when the config is built, so a bad file fails on load rather than at the
-first question. Sizes are defaults until measurement on the example lane settles them (SPEC.md
-§11.12); ``CiteNexusConfig.snapshot()`` is what an answer records about the settings it ran under.
+first question. Sizes are defaults until measurement on the example lanes settles them
+(docs/design.md#defaults); ``CiteNexusConfig.snapshot()`` is what an answer records about the
+settings it ran under.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """The answer a reviewer inspects: claims with their judgments, signals, and the policy used.
 
-``Answer.to_dict()`` is the answer JSON of API.md without ``id``, plus ``policy``, ``candidates``,
-``draft``, ``withheld_detail`` and ``best_candidates``; ``Answer.from_dict`` reads it back.
+``Answer.to_dict()`` is the answer JSON of docs/api.md#the-answer without the fields the web app
+adds (``id``, ``kind``, ``created_at``, ``asked_by``, ``review``), including ``policy``,
+``candidates``, ``draft``, ``withheld_detail`` and ``best_candidates``; ``Answer.from_dict``
+reads it back.
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ class ClaimResult:
 
 @dataclass(frozen=True)
 class Evidence:
-    """The signals on every result (SPEC §8, §11.6); every field is always present."""
+    """The signals on every result (docs/design.md#signals); every field is always present."""
 
     authority_tier: str = ""
     authority_floor_applied: bool = False

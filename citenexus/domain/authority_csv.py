@@ -1,4 +1,5 @@
-"""Plan a curator's authority CSV against a lane before anything is written (SPEC.md §5, §11.1).
+"""Plan a curator's authority CSV against a lane before anything is written
+(docs/design.md#asserting-tiers, docs/design.md#where-a-tier-comes-from).
 
 A curator's CSV asserts authority metadata per document: a required ``document_id`` column and
 any metadata columns, the tier among them under the lane's ``metadata_key``. Planning reads the

@@ -3,7 +3,7 @@
 A writer (an API client or an agent) names a ``source_type`` and never a tier; the lane turns the
 type into a tier name. Only a curator may assert a tier directly. A lane's policy is checked when
 it is saved, so a bad mapping is refused once, with its value named, instead of failing at every
-ingest later (SPEC.md §5, §11.1).
+ingest later (docs/design.md#lanes-and-levels, docs/design.md#lane-policies).
 
 Two views of one order appear here, and the names say which is which: a *tier order* is least
 authoritative first (what ``AuthorityPolicy`` takes and the index ranks by); a *precedence* is
@@ -255,7 +255,8 @@ def validate_lane_policy(lane: LanePolicy) -> LanePolicy:
 
 
 def tier_for_source_type(lane: LanePolicy, source_type: str, asserted: str | None = None) -> str:
-    """The tier name a new document of ``source_type`` gets in ``lane`` (SPEC.md §11.1).
+    """The tier name a new document of ``source_type`` gets in ``lane``
+    (docs/design.md#where-a-tier-comes-from).
 
     A closed lane refuses a source type its policy does not declare, whoever writes. Then: a
     curator's ``asserted`` tier wins, if it is in the order; else the policy's tier for the type

@@ -2,7 +2,7 @@
 
 These are the shapes every stage of the pipeline and every adapter (Django, the in-memory
 store, the MCP server) exchange. They are plain frozen dataclasses with ``to_dict`` where an
-outside client sees them; field names follow SPEC.md §3 and API.md.
+outside client sees them; field names follow docs/design.md#words-we-use and docs/api.md.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class Unit:
     ordinal: int
     text: str
     heading: str = ""
-    scope: str = ""  # the governing scope statement its section carries (SPEC §9)
+    scope: str = ""  # the scope statement its section carries (docs/design.md#applicability)
     authority_meta: Mapping[str, str] = field(default_factory=dict)
     source_type: str = ""
     title: str = ""
@@ -187,7 +187,8 @@ class Correction:
 
 
 class RefusalCode(str, enum.Enum):
-    """The closed list of reasons an answer is refused (SPEC §7), in pipeline order."""
+    """The closed list of reasons an answer is refused, in pipeline order
+    (docs/design.md#refusal-codes)."""
 
     UNSUPPORTED_SCRIPT = "unsupported_script"
     NO_RELEVANT_EVIDENCE = "no_relevant_evidence"

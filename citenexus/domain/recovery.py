@@ -1,4 +1,4 @@
-"""Recovery: what happens to a claim given its violations (SPEC §11.4).
+"""Recovery: what happens to a claim given its violations (docs/design.md#recovery).
 
 Drop: laundering, unsupported, contradicted, authority in strict mode, the losing side of a
 resolved conflict. Hedge: uncited, misattributed, authority outside strict mode, a claim no judge
@@ -92,7 +92,7 @@ def refuses_for_laundering(
 
 
 def refusal_after_judging(outcomes: Iterable[Outcome]) -> RefusalCode:
-    """The code when judging left no useful claim (SPEC §11.3).
+    """The code when judging left no useful claim (docs/design.md#refusal-codes).
 
     citation_laundering if a claim was dropped for laundering, else below_authority_floor if one
     was dropped for authority, else ungrounded.

@@ -6,8 +6,9 @@ said ``contradicts``; such a unit can never also support the claim, because supp
 verdict to be ``entails``, so "contradicted" is exactly "cited, not supporting, and some judge
 said contradicts".
 
-Grounded candidates the authority floor removed are judged too (SPEC §11.2): otherwise a claim
-that only a withheld forum post supports would look unsupported instead of laundered.
+Grounded candidates the authority floor removed are judged too
+(docs/design.md#retrieval-and-grounding): otherwise a claim that only a withheld forum post
+supports would look unsupported instead of laundered.
 
 A *screen* may stand in for the judges on a unit the claim does not cite, when it proves the unit
 cannot support the claim (the lexical judge's bound on coverage): its verdict is recorded instead

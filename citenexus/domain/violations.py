@@ -1,4 +1,4 @@
-"""Citation violations: each claim judged on what its own segment cites (SPEC §6).
+"""Citation violations: each claim judged on what its own segment cites (docs/design.md#violations).
 
 | kind          | when                                                              | severity |
 | uncited       | some judged unit supports it, it cites nothing                    | major    |

@@ -1,7 +1,7 @@
 """Embedders (``citenexus.ports.Embedder``): local MiniLM, OpenAI-compatible remote, hashing.
 
-One embedder per deployment (SPEC §11.13); ``embedder_from_settings`` builds it from a name and
-the settings' keyword arguments.
+One embedder per deployment (docs/design.md#the-embedder); ``embedder_from_settings`` builds it
+from a name and the settings' keyword arguments.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """PDF to text: PDFium first, pypdf when PDFium cannot open the file.
 
-PDFium is not thread-safe and tasks may run in a thread pool inside the web process (SPEC §11.14),
-so every PDFium call holds one process-wide lock. A page limit and a time budget bound the work
-one upload can cause; the budget is checked between pages (a single page cannot be interrupted).
+PDFium is not thread-safe and tasks may run in a thread pool inside the web process
+(docs/design.md#jobs), so every PDFium call holds one process-wide lock. A page limit and a time
+budget bound the work one upload can cause; the budget is checked between pages (a single page
+cannot be interrupted).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Scope statements: the sentences that say where a rule applies, carried to every unit they govern.
 
 A rule cut off from its precondition ("This section applies only to residential tenancies")
-reads as a general rule; SPEC §9 forbids that severance. Two kinds of sentence count:
+reads as a general rule; docs/design.md#applicability forbids that severance. Two kinds of
+sentence count:
 
 * **Reach statements** name the part of the law they govern, wherever they stand in it:
   "This section / chapter / article / part / title / division applies (only) to…", "… does not

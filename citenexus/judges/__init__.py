@@ -1,4 +1,5 @@
-"""The judges that decide whether an evidence unit supports a claim (SPEC §6).
+"""The judges that decide whether an evidence unit supports a claim
+(docs/design.md#the-judges, docs/design.md#support).
 
 Each judge returns a ``Judgment`` (entails, neutral or contradicts, with a score in [0, 1] and
 the best-matching span of the unit) or None to decline. A unit supports a claim when every judge

@@ -43,7 +43,8 @@ class JudgeThresholds:
     - ``embedding_coarse_min_similarity`` (0.2): below this similarity to the unit's stored
       embedding the span embeddings are not computed; the verdict is neutral.
     - ``embedding_spans`` (False): compare the claim with the unit's spans (embedded at ask
-      time, costly) instead of with the unit's embedding stored at ingest (SPEC §6).
+      time, costly) instead of with the unit's embedding stored at ingest
+      (docs/design.md#the-embedder).
     - ``embedding_unit_min_similarity`` (0.05): in unit mode, below this similarity to the unit's
       stored embedding the claim is not supported. A sanity veto only: on the example lane a
       faithful sentence scores 0.04-0.95 against its own unit (1 of 300 below 0.05) while

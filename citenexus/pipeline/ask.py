@@ -165,7 +165,7 @@ def verify(
 
     Raises ``DraftError`` for a malformed draft and ``UnknownCitationKeys`` listing every key
     that names no unit. With no useful claim left, the code is that of the first retrieval stage
-    that found nothing usable, else the code judging gives (SPEC §11.3).
+    that found nothing usable, else the code judging gives (docs/design.md#refusal-codes).
     """
     draft = draft_from_segments(segments)
     keys = list(dict.fromkeys(k for s in draft.segments for k in s.citations))

@@ -1,8 +1,9 @@
 """The evidence of one ask call, pooled over its sub-queries (one for the single strategy).
 
 The deep strategy applies ``select_by_authority`` to each sub-query's grounded candidates as
-they are admitted to the pool, and once more to the pool at finish (SPEC §4); it is the same
-function, so the floor means the same thing in both strategies.
+they are admitted to the pool, and once more to the pool at finish
+(docs/design.md#answer-strategies); it is the same function, so the floor means the same thing
+in both strategies.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ Rule: embed the question, the draft's segments, and the best sentence (by the ex
 generator's word score) of each of the most relevant units a stage removed — the floor
 (withheld) or applicability (inapplicable). If a removed sentence is more similar to the
 question than every draft segment by at least ``margin``, the answer is refused with the code
-of the stage that removed it (SPEC §11.3: the stage that removed the usable evidence), and the
+of the stage that removed it (docs/design.md#refusal-codes: the stage that removed the usable
+evidence), and the
 refusal says which source answered and how far apart the two were.
 
 The margin is a setting because similarities depend on the embedder; it was measured with

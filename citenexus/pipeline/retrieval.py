@@ -1,7 +1,8 @@
 """Retrieval to grounding: search, reciprocal rank fusion, rerank, relevance, applicability.
 
 Nothing here consults authority: tiers are attached to candidates for reporting, and the only
-step that acts on them, ``select_by_authority``, runs after grounding (SPEC §11.2).
+step that acts on them, ``select_by_authority``, runs after grounding
+(docs/design.md#retrieval-and-grounding).
 """
 
 from __future__ import annotations

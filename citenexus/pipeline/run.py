@@ -1,7 +1,8 @@
 """One ask or verify call: its inputs, the stages it has run, and how it ends.
 
-Refusal codes follow SPEC §11.3: the stage that removed the last usable evidence or claim, in
-pipeline order. "Found nothing" and "found nothing with standing" stay distinct codes.
+Refusal codes follow docs/design.md#refusal-codes: the stage that removed the last usable
+evidence or claim, in pipeline order. "Found nothing" and "found nothing with standing" stay
+distinct codes.
 """
 
 from __future__ import annotations
@@ -203,7 +204,7 @@ class Run:
         return self._answer(REFUSED, compose_refusal(refusal), refusal, scripts)
 
     def finish(self, evidence_code: RefusalCode | None = None) -> Answer:
-        """Compose the judged draft into an answer, or refuse per SPEC §11.3."""
+        """Compose the judged draft into an answer, or refuse (docs/design.md#refusal-codes)."""
         judged = self.judged
         assert judged is not None
         refusal = self.judged_refusal(evidence_code)

@@ -1,4 +1,5 @@
-"""Every threshold and size the pipeline uses, with its documented default (SPEC §11.12).
+"""Every threshold and size the pipeline uses, with its documented default
+(docs/design.md#defaults).
 
 The defaults were chosen on the California housing example corpus the tests build (see
 tests/unit/test_pipeline_retrieval.py): with the hashing embedder the relevant units score

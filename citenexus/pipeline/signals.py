@@ -1,4 +1,4 @@
-"""The signals on every result (SPEC §8, §11.6), defined precisely.
+"""The signals on every result (docs/design.md#signals), defined precisely.
 
 - authority_tier: the name of the weakest tier among the units the answer's useful claims cite;
   "" for an unranked lane (default.v1) and for a refusal, which cites nothing.

@@ -6,7 +6,8 @@ import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
-# The stages of an ask in the order they run (SPEC §4); a verify skips the first five.
+# The stages of an ask in the order they run (docs/design.md#the-pipeline); a verify skips the
+# first five.
 STAGE_ORDER = (
     "retrieve",
     "fuse",

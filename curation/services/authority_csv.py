@@ -40,7 +40,8 @@ def _problem_count(result: dict[str, Any]) -> int:
 def authority_csv_apply(
     *, lane: Lane, data: bytes, actor: str, dry_run: bool, confirm_valid_rows: bool = False
 ) -> dict[str, Any]:
-    """The API.md result shape plus ``changes``, ``valid``, ``dry_run`` and ``audit_event_ids``.
+    """The result shape of docs/api.md#authority-csv (with ``changes``, ``valid``, ``dry_run`` and
+    ``audit_event_ids``).
 
     A dry run applies nothing. Otherwise a file with problems applies nothing (ApiError with
     the full result in ``details``) unless ``confirm_valid_rows``, which applies the valid rows.

@@ -211,7 +211,8 @@ def _update_metadata(document: Document, prepared: PreparedDocument, actor: str)
 
 
 def _new_version(document: Document, prepared: PreparedDocument, actor: str) -> dict[str, Any]:
-    """Changed content: a new version; the old units are retired, never deleted (SPEC §11.7)."""
+    """Changed content: a new version; the old units are retired, never deleted
+    (docs/design.md#versions)."""
     # Tiers and other curated metadata carry forward; a curator's new assertion overrides.
     authority = {**document.authority, **prepared.supplied}
     previous = document.version

@@ -1,5 +1,6 @@
-"""One embedder per deployment (SPEC §11.13): the stored vectors and the configured embedder
-must agree, and changing embedder is a re-embed of every unit, never a silent mix."""
+"""One embedder per deployment (docs/design.md#the-embedder): the stored vectors and the
+configured embedder must agree, and changing embedder is a re-embed of every unit, never a
+silent mix."""
 
 from __future__ import annotations
 

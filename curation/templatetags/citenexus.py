@@ -31,7 +31,7 @@ def percent(value: Any) -> str:
 @register.simple_tag
 def jurisdiction_of(meta: Any, lane: Any) -> Jurisdiction:
     """The jurisdiction a document (its metadata, or a row with ``jurisdiction``) is of: its own,
-    else its lane's, marked inherited (SPEC §11.5)."""
+    else its lane's, marked inherited (docs/design.md#applicability)."""
     own = meta.get("jurisdiction", "") if hasattr(meta, "get") else ""
     return document_jurisdiction(
         {"jurisdiction": str(own or "")}, getattr(lane, "jurisdiction", "")

@@ -1,4 +1,4 @@
-"""Check the example lane's files against each other and against SPEC.md.
+"""Check the example lane's files against each other and against the rules of docs/design.md.
 
 The consistency checks use the standard library only. The severance measure uses the project's
 own ``citenexus`` package (found from this file's place in the repository), so that it measures
@@ -13,11 +13,11 @@ What it holds the files to:
   the lane's order, ranks that agree with that order, known jurisdictions, scope terms and source
   types, and ``out-of-jurisdiction`` exactly on the documents outside the lane's jurisdiction;
 - every corpus file is .txt, .md or .html, 150 to 900 words, and .md/.html files have headings;
-- golden.csv has valid ids, categories, statuses and refusal codes (SPEC §7), each category the
+- golden.csv has valid ids, categories, statuses and refusal codes (docs/design.md#refusal-codes), each category the
   status and code it implies, expected documents that exist, meet the floor and carry the
   expected value, and notes tokens (``withheld:``, ``inapplicable:``, ``overridden:``,
   ``mode:``) that name real documents and agree with their tiers;
-- no operative unit is severed from its scope statement (SPEC §9): every unit that lies in a
+- no operative unit is severed from its scope statement (docs/design.md#applicability): every unit that lies in a
   section governed by a scope statement holds that statement, in its text or carried with it,
   when the corpus is cut with the project's default unit size and overlap.
 """
@@ -69,7 +69,7 @@ LANE_KEYS = (
     "policy",
 )
 
-# SPEC §7: the closed list of refusal codes.
+# The closed list of refusal codes (docs/design.md#refusal-codes).
 REFUSAL_CODES = frozenset(
     {
         "no_relevant_evidence",
@@ -263,8 +263,8 @@ def check_authority(
 def _check_ranks_follow_order(
     rank_of_tier: Mapping[str, set[int]], order: list[str], report: Report
 ) -> None:
-    # authority_rank is opaque to the product (SPEC §11.1), but a curator reading the CSV should
-    # see one rank per tier, smaller meaning more authoritative, so it must not contradict order.
+    # authority_rank is opaque to the product (docs/design.md#where-a-tier-comes-from), but a
+    # curator reading the CSV should see one rank per tier, smaller meaning more authoritative, so it must not contradict order.
     previous: int | None = None
     for tier in order:
         ranks = rank_of_tier.get(tier)
@@ -347,7 +347,9 @@ def check_golden(
         if row["expected_status"] != status:
             report.problem(f"{where}: {category} implies status {status!r}")
         if code and code not in REFUSAL_CODES:
-            report.problem(f"{where}: refusal code {code!r} is not a SPEC §7 code")
+            report.problem(
+                f"{where}: {code!r} is not a refusal code (docs/design.md#refusal-codes)"
+            )
         if code not in codes:
             report.problem(f"{where}: {category} allows codes {sorted(codes)}, got {code!r}")
         _check_expected_documents(row, where, documents, texts, index, floor_index, report)

@@ -4,7 +4,7 @@ The schema is the one `/api/schema/` serves (drf-spectacular), loaded through th
 the requests run in-process on the test database. Each operation gets generated cases in both of
 schemathesis' modes (inputs the schema allows, and inputs it forbids), called as a lane admin
 with an API token; a case whose path names a lane is also sent again for the real lane, so the
-handlers behind the 404 are reached too. The checks are the contract of API.md: never a 5xx,
+handlers behind the 404 are reached too. The checks are the contract of docs/api.md: never a 5xx,
 and every 4xx carries the `{"error": {"code", "message", "details"}}` shape. Generation is
 deterministic, so every run sends the same requests.
 """

@@ -3,10 +3,10 @@
 A real ``http.server`` on 127.0.0.1 plays the OpenAI-compatible model. Timeouts, garbage and
 malformed drafts must end in a ``generation_failed`` refusal (never a 500), stored as that
 refusal and nothing more, and the same ask answers once the model behaves; a draft citing keys
-that name no unit keeps its other citations and says so in a caveat (SPEC §11.8). Terminating
-the app's database session while the model is answering, or on the answer's own INSERT, must
-give either a complete answer or a 503 in the JSON error shape with no answer row written, and
-the next request must work.
+that name no unit keeps its other citations and says so in a caveat
+(docs/design.md#citation-keys). Terminating the app's database session while the model is
+answering, or on the answer's own INSERT, must give either a complete answer or a 503 in the
+JSON error shape with no answer row written, and the next request must work.
 """
 
 from __future__ import annotations

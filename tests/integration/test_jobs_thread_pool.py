@@ -1,4 +1,5 @@
-"""Jobs without a broker run in the web process's thread pool (SPEC §11.14), and retry like Celery.
+"""Jobs without a broker run in the web process's thread pool (docs/design.md#jobs), and retry
+like Celery.
 
 The pool's threads use their own database connections, so these tests commit for real
 (transactional) and poll the job row until it finishes. A transient failure (the database went

@@ -1,4 +1,4 @@
-"""Jurisdiction from the lane, end to end through the API (SPEC §11.5).
+"""Jurisdiction from the lane, end to end through the API (docs/design.md#applicability).
 
 A curator loads a corpus into a California lane with the seed's CSV format
 (``document_id,authority_tier,authority_rank,label`` — no jurisdiction column). A document that

@@ -1,6 +1,6 @@
-"""A lane's vocabulary (SPEC §11.16): edited by admins through the API and the settings page,
-validated at save (nothing saved when it is refused), audited, shown to members, and kept in
-every answer's policy snapshot."""
+"""A lane's vocabulary (docs/design.md#lane-vocabulary): edited by admins through the API and
+the settings page, validated at save (nothing saved when it is refused), audited, shown to
+members, and kept in every answer's policy snapshot."""
 
 from __future__ import annotations
 

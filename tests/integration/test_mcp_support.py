@@ -1,4 +1,5 @@
-"""Shared by the MCP tests: the people and lanes of seed 004, and real servers to talk to.
+"""Shared by the MCP tests: two records that disagree (docs/design.md#precedence), and real
+servers to talk to.
 
 The servers are separate processes on the test database (stdio: ``manage.py mcp``; HTTP:
 uvicorn serving ``citenexus_web.asgi``), so each test commits its data (transactional_db).
@@ -189,7 +190,7 @@ async def http_client(url: str, token: str, scheme: str = "Token") -> Any:
 
 
 async def seed_004(client: Client, call_note: str, contract_text: str) -> dict[str, Any]:
-    """Seed 004's example: two records disagree; the documentary one must win, citing it."""
+    """Two records disagree; the documentary one must win, citing it (docs/design.md#precedence)."""
     call = data(await client.call_tool(
         "e_ingest", {"lane": "acme", "content": call_note, "source_type": "conversational",
                      "source_system": "acme-agent"}))  # fmt: skip

@@ -1,4 +1,5 @@
-"""Every API endpoint and every page, called by every role: the allowed set is exact (SPEC §10).
+"""Every API endpoint and every page, called by every role: the allowed set is exact
+(docs/design.md#roles, docs/api.md#permissions).
 
 The table names each route once; a test walks Django's resolver so a new named route without a
 row fails here. Outcomes are compared as classes, not exact codes:

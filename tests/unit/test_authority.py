@@ -1,4 +1,4 @@
-"""Authority tiers, profiles, policies and the one selection step (SPEC.md §4)."""
+"""Authority tiers, profiles, policies and the one selection step (docs/design.md#authority)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Planning a curator's authority CSV before it is applied (SPEC.md §5, §11.1, §11.11)."""
+"""Planning a curator's authority CSV before it is applied
+(docs/design.md#asserting-tiers, docs/api.md#authority-csv)."""
 
 from __future__ import annotations
 

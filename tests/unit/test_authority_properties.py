@@ -1,4 +1,5 @@
-"""Invariants of ``select_by_authority`` (SPEC.md §4), checked over generated lanes and candidates.
+"""Invariants of ``select_by_authority`` (docs/design.md#trust-modes), checked over generated
+lanes and candidates.
 
 Note: strict mode sorts its survivors, so its output is a subsequence of the *normal* ordering
 (and a sub-multiset of the input), not of the input itself; ``withheld`` keeps input order.

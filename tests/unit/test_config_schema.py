@@ -1,4 +1,5 @@
-"""The declarative config of the library facade (seed 000's import paths, SPEC.md §4, §11.12)."""
+"""The declarative config of the library facade (docs/design.md#authority,
+docs/design.md#defaults)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Authority-aware conflicts on the value the question asks for (SPEC §11.9)."""
+"""Authority-aware conflicts on the value the question asks for (docs/design.md#conflicts)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Source-type levels, lane policies and where a document's tier comes from (SPEC.md §5, §11.1)."""
+"""Source-type levels, lane policies and where a document's tier comes from
+(docs/design.md#lanes-and-levels, docs/design.md#where-a-tier-comes-from)."""
 
 from __future__ import annotations
 
@@ -359,7 +360,7 @@ def test_every_problem_is_reported_at_once_in_a_stable_order() -> None:
     assert isinstance(caught.value, AuthorityError)
 
 
-# --- tier_for_source_type (SPEC §11.1) ----------------------------------------------------
+# --- tier_for_source_type (docs/design.md#where-a-tier-comes-from) -------------------------
 
 
 def test_an_open_lane_gives_a_writer_type_its_own_name() -> None:

@@ -1,4 +1,5 @@
-"""The answer as clients see it: exactly API.md's fields (minus id) plus the audit extras."""
+"""The answer as clients see it: exactly docs/api.md#the-answer's fields (minus those the web app
+adds) plus the audit extras."""
 
 from __future__ import annotations
 

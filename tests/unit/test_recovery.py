@@ -1,4 +1,5 @@
-"""Claim outcomes (SPEC §11.4) and the refusal code after judging (§11.3)."""
+"""Claim outcomes (docs/design.md#recovery) and the refusal code after judging
+(docs/design.md#refusal-codes)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Every refusal code is reachable, and each names the stage that left nothing (SPEC §11.3)."""
+"""Every refusal code is reachable, and each names the stage that left nothing
+(docs/design.md#refusal-codes)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The citation-laundering attack end to end through the facade (seed 003).
+"""The citation-laundering attack end to end through the facade (docs/design.md#violations).
 
 A trusted statute is cited for a claim only an uncited forum post supports: strict refuses as
 citation_laundering, normal drops the claim with a caveat. Citing both when only the weak one

@@ -1,4 +1,4 @@
-"""The signals on every result (SPEC §8, §11.6)."""
+"""The signals on every result (docs/design.md#signals)."""
 
 from __future__ import annotations
 

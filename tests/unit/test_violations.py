@@ -1,4 +1,4 @@
-"""Every row of the SPEC §6 table, with the boundary of every comparison."""
+"""Every row of the docs/design.md#violations table, with the boundary of every comparison."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Move every evidence unit to the configured embedder (SPEC §11.13)."""
+"""Move every evidence unit to the configured embedder (docs/design.md#the-embedder)."""
 
 from __future__ import annotations
 
