@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from citenexus.adapters.memory import Document, MemoryStore, Piece
 from citenexus.domain.answer import SINGLE, Answer
 from citenexus.domain.authority import AuthorityPolicy, TrustMode
 from citenexus.domain.model import Correction, Segment
@@ -27,7 +28,6 @@ from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.ingest import embedding_text, extract_text, segment
 from citenexus.ingest.segment import DEFAULT_OVERLAP_CHARS, DEFAULT_TARGET_CHARS
 from citenexus.judges import default_judges
-from citenexus.memory import Document, MemoryStore, Piece
 from citenexus.pipeline import PipelineSettings
 from citenexus.pipeline import ask as pipeline_ask
 from citenexus.pipeline import verify as pipeline_verify

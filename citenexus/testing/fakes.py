@@ -12,9 +12,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from citenexus.adapters.memory import MemoryStore, Piece
 from citenexus.domain.levels import LEGAL_TEMPLATE
 from citenexus.domain.model import Draft, Judgment, Unit, Verdict
-from citenexus.memory import MemoryStore, Piece
 from citenexus.pipeline.text import content_words
 from citenexus.ports import Embedder
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from citenexus.adapters.memory import ERR_EMPTY_DOCUMENT, ERR_UNKNOWN_DOCUMENT, MemoryStore, Piece
 from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import UNRANKED_TIER, AuthorityPolicy, TrustMode
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
-from citenexus.memory import ERR_EMPTY_DOCUMENT, ERR_UNKNOWN_DOCUMENT, MemoryStore, Piece
 from citenexus.pipeline.retrieval import (
     cosine,
     gather,
