@@ -18,7 +18,7 @@ from citenexus.domain.jurisdiction import (
 )
 from citenexus.domain.model import RefusalCode, Unit
 from citenexus.pipeline.lane_jurisdiction import LaneJurisdictionRetriever, of_lane
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

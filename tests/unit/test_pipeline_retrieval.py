@@ -20,7 +20,7 @@ from citenexus.pipeline.retrieval import (
 )
 from citenexus.pipeline.settings import ERR_BAD_SETTING, ERR_UNKNOWN_SETTING, PipelineSettings
 from citenexus.pipeline.timing import Timings
-from citenexus.testing.fakes import EXAMPLE_DOCUMENTS, LEGAL_TIERS, WordHashEmbedder, memory_lane
+from tests.support.fakes import EXAMPLE_DOCUMENTS, LEGAL_TIERS, WordHashEmbedder, memory_lane
 
 
 def u(name: str, text: str = "", embedding: tuple[float, ...] | None = None, **meta: str) -> Unit:

@@ -1,4 +1,7 @@
-"""Deterministic stand-ins for the embedder and judge ports, for tests and demos.
+"""Deterministic stand-ins for the embedder, judge and generator ports, for the domain's tests.
+
+Kept out of the shipped package: no rule, adapter or command imports them (import-linter checks
+that ``citenexus`` never imports ``tests``).
 
 They are simple on purpose: a test that uses ``TableJudge`` states every verdict it relies on,
 which is the precise way to pin violations, recovery and attribution.
