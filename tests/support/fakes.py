@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from citenexus.adapters.memory import MemoryStore, Piece
 from citenexus.domain.levels import LEGAL_TEMPLATE
 from citenexus.domain.model import Draft, Judgment, Unit, Verdict
-from citenexus.pipeline.text import content_words
 from citenexus.ports import Embedder
+from citenexus.text.tokens import content_words
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 

@@ -54,6 +54,15 @@ def test_importing_a_domain_model_does_not_load_the_pipeline() -> None:
     assert {m: loaded_from(modules, m) for m in PIPELINE_SIDE} == {m: set() for m in PIPELINE_SIDE}
 
 
+def test_importing_every_domain_rule_does_not_load_the_pipeline() -> None:
+    rules = sorted(
+        p.stem for p in (ROOT / "citenexus" / "domain").glob("*.py") if p.stem != "__init__"
+    )
+    modules = modules_loaded_by("\n".join(f"import citenexus.domain.{rule}" for rule in rules))
+    assert {f"citenexus.domain.{rule}" for rule in rules} <= modules
+    assert {m: loaded_from(modules, m) for m in PIPELINE_SIDE} == {m: set() for m in PIPELINE_SIDE}
+
+
 def test_the_facade_loads_on_first_use_of_its_names() -> None:
     modules = modules_loaded_by("from citenexus import CiteNexus")
     assert "citenexus.facade" in modules
