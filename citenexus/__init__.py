@@ -1,223 +1,25 @@
 """CiteNexus: answer from legal documents without citing the wrong law.
 
-The library facade over an in-memory lane::
-
-    rag = CiteNexus.from_config(config)
-    rag.ingest("corpus/01-ca-civ-1946_1.txt", document_id="ca-civ-1946-1",
-               authority={"authority_tier": "controlling-statute", "jurisdiction": "CA"})
-    answer = rag.ask("What notice ends a month-to-month tenancy?", mode="strict")
-    answer.evidence.authority_floor_applied
-
-Adapters (Django, the CLI) call ``citenexus.pipeline.ask``/``verify`` with their own ports.
+The library facade (``CiteNexus``, one lane in memory) lives in :mod:`citenexus.facade` and is
+re-exported here on first use, so importing a rule (``citenexus.domain.model``) does not load the
+pipeline, the judges or the ingest code.
 """
 
 from __future__ import annotations
 
-import os
-import re
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from citenexus.domain.answer import SINGLE, Answer
-from citenexus.domain.authority import AuthorityPolicy, TrustMode
-from citenexus.domain.model import Correction, Segment
-from citenexus.generators.extractive import ExtractiveGenerator
-from citenexus.memory import Document, MemoryStore, Piece
-from citenexus.pipeline import PipelineSettings
-from citenexus.pipeline import ask as pipeline_ask
-from citenexus.pipeline import verify as pipeline_verify
-from citenexus.pipeline.lane_jurisdiction import of_lane
-from citenexus.ports import Embedder, Generator, Judge, Retriever
+if TYPE_CHECKING:
+    from citenexus.facade import Answer, CiteNexus, PipelineSettings, settings_from_config
 
 __all__ = ["Answer", "CiteNexus", "PipelineSettings", "settings_from_config"]
 
-DEFAULT_TARGET_CHARS = 900  # unit size: long enough for a rule and its condition
-DEFAULT_OVERLAP_CHARS = 150
-MAX_FILE_BYTES = 20 * 1024 * 1024
-ERR_NO_JUDGES = "no judges given and citenexus.judges is not available"
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
 
-
-_CONFIG_SETTINGS = ("retrieve_k", "rrf_k", "ground_threshold", "ground_k", "generate_k")
-
-
-def settings_from_config(config: Any) -> PipelineSettings:
-    """Pipeline settings from a ``CiteNexusConfig`` (its sizes and threshold), else defaults."""
-    if config is None:
-        return PipelineSettings()
-    values = {name: getattr(config, name) for name in _CONFIG_SETTINGS if hasattr(config, name)}
-    return PipelineSettings(**values)
-
-
-def _default_embedder() -> Embedder:
-    try:
-        from citenexus.embedders.hashing import HashingEmbedder
-    except ImportError:  # the embedders package is optional for the library
-        from citenexus.testing.fakes import WordHashEmbedder
-
-        return WordHashEmbedder()
-    return HashingEmbedder()
-
-
-def _default_judges(embedder: Embedder) -> list[Judge]:
-    try:
-        from citenexus.judges import default_judges  # type: ignore[import-not-found,attr-defined,unused-ignore]
-    except ImportError as error:
-        raise RuntimeError(ERR_NO_JUDGES) from error
-    judges: list[Judge] = list(default_judges(embedder=embedder))
-    return judges
-
-
-def _paragraph_pieces(text: str, target_chars: int) -> list[Piece]:
-    """Fallback segmentation: paragraphs under their latest markdown heading, merged up to size."""
-    pieces: list[Piece] = []
-    heading, buffer = "", ""
-    for block in re.split(r"\n\s*\n", text):
-        match = _HEADING.match(block.strip().splitlines()[0]) if block.strip() else None
-        if match:
-            if buffer:
-                pieces.append(Piece(buffer, heading))
-            heading, buffer = match.group(1).strip(), ""
-            block = "\n".join(block.strip().splitlines()[1:])
-        block = " ".join(block.split())
-        if not block:
-            continue
-        if buffer and len(buffer) + len(block) > target_chars:
-            pieces.append(Piece(buffer, heading))
-            buffer = ""
-        buffer = f"{buffer} {block}".strip()
-    if buffer:
-        pieces.append(Piece(buffer, heading))
-    return pieces
-
-
-def _segment(text: str, target_chars: int, overlap_chars: int) -> list[Piece]:
-    try:
-        from citenexus.ingest import embedding_text, segment
-    except ImportError:  # a minimal paragraph split keeps the facade usable on its own
-        return _paragraph_pieces(text, target_chars)
-    return [
-        Piece(p.text, p.heading, p.scope, embedding_text(p))
-        for p in segment(text, target_chars=target_chars, overlap_chars=overlap_chars)
-    ]
-
-
-def _read(path: Path) -> str:
-    data = path.read_bytes()
-    try:
-        from citenexus.ingest import extract_text
-    except ImportError:
-        return data.decode("utf-8", errors="replace")
-    return extract_text(data, path.name, max_bytes=MAX_FILE_BYTES).text
-
-
-def _is_path(value: str | os.PathLike[str]) -> bool:
-    if isinstance(value, os.PathLike):
-        return True
-    return "\n" not in value and len(value) < 1024 and Path(value).is_file()
-
-
-class CiteNexus:
-    """One lane in memory: ingest documents with authority metadata, ask, verify, correct."""
-
-    def __init__(
-        self,
-        config: Any = None,
-        *,
-        embedder: Embedder | None = None,
-        generator: Generator | None = None,
-        judges: Sequence[Judge] | None = None,
-        settings: PipelineSettings | None = None,
-        jurisdiction: str = "",
-        lane: str = "",
-    ) -> None:
-        self.config = config
-        self.policy: AuthorityPolicy = (
-            config.policy() if config is not None else AuthorityPolicy.unranked()
-        )
-        self.embedder = embedder or _default_embedder()
-        self.generator: Generator = generator if generator is not None else ExtractiveGenerator()
-        self._judges = list(judges) if judges is not None else None
-        self.settings = settings or settings_from_config(config)
-        self.default_mode = TrustMode.parse(
-            getattr(config, "default_mode", None) or TrustMode.STRICT
-        )
-        self.jurisdiction = jurisdiction or str(getattr(config, "jurisdiction", "") or "")
-        self.lane = lane
-        self.store = MemoryStore(self.embedder)
-
-    @classmethod
-    def from_config(cls, config: Any, **kwargs: Any) -> CiteNexus:
-        """A facade whose authority policy is ``config.policy()`` (a ``CiteNexusConfig``)."""
-        return cls(config, **kwargs)
-
-    @property
-    def retriever(self) -> Retriever:
-        """The store as an ask reads it: a document naming no jurisdiction is of the lane's."""
-        return of_lane(self.store, self.jurisdiction)
-
-    @property
-    def judges(self) -> list[Judge]:
-        if self._judges is None:
-            self._judges = _default_judges(self.embedder)
-        return self._judges
-
-    def ingest(
-        self,
-        path_or_text: str | os.PathLike[str],
-        *,
-        document_id: str,
-        authority: Mapping[str, str] | None = None,
-        source_type: str = "",
-        title: str = "",
-    ) -> Document:
-        """Segment, embed and store a document; no authority means unranked, never an error."""
-        text = _read(Path(path_or_text)) if _is_path(path_or_text) else str(path_or_text)
-        target = int(getattr(self.config, "unit_chars", DEFAULT_TARGET_CHARS))
-        overlap = int(getattr(self.config, "unit_overlap", DEFAULT_OVERLAP_CHARS))
-        pieces = _segment(text, target, overlap)
-        return self.store.add_document(
-            document_id, pieces, authority=authority, source_type=source_type, title=title
-        )
-
-    def correct(
-        self, document_id: str, text: str, *, authority: str = "human_correction", author: str = ""
-    ) -> Correction:
-        return self.store.add_correction(document_id, text, authority=authority, author=author)
-
-    def ask(
-        self, question: str, mode: TrustMode | str | None = None, strategy: str = SINGLE
-    ) -> Answer:
-        return pipeline_ask(
-            question,
-            retriever=self.retriever,
-            embedder=self.embedder,
-            generator=self.generator,
-            judges=self.judges,
-            policy=self.policy,
-            mode=mode or self.default_mode,
-            strategy=strategy,
-            settings=self.settings,
-            lane_jurisdiction=self.jurisdiction,
-            lane=self.lane,
-        )
-
-    def verify(
-        self,
-        question: str,
-        segments: Sequence[Segment | Mapping[str, Any]],
-        mode: TrustMode | str | None = None,
-    ) -> Answer:
-        return pipeline_verify(
-            question,
-            segments,
-            retriever=self.retriever,
-            embedder=self.embedder,
-            judges=self.judges,
-            policy=self.policy,
-            mode=mode or self.default_mode,
-            settings=self.settings,
-            lane_jurisdiction=self.jurisdiction,
-            lane=self.lane,
-        )
+def __getattr__(name: str) -> Any:
+    # PEP 562: the facade's names resolve on first access, then are plain module attributes.
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module("citenexus.facade"), name)
+    globals()[name] = value
+    return value

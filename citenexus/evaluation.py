@@ -40,7 +40,7 @@ from typing import Any
 
 from citenexus.domain.applicability import QuestionScope, applies_in
 from citenexus.domain.vocabulary import EMPTY, Vocabulary
-from citenexus.judges.quantities import extract_quantities
+from citenexus.text.quantities import extract_quantities
 
 OUT_OF_JURISDICTION_TIER = "out-of-jurisdiction"
 ANSWERABLE = "answerable"

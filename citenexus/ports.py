@@ -1,5 +1,6 @@
 """The ports the pipeline is written against. Adapters live outside the domain package
-(PostgreSQL in ``curation``/``answers``) or beside it for tests (``citenexus.memory``)."""
+(PostgreSQL in ``curation``/``answers``) or in memory, for the facade and tests
+(``citenexus.adapters.memory``)."""
 
 from __future__ import annotations
 

@@ -32,12 +32,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from citenexus.adapters.memory import MemoryStore, Piece  # noqa: E402
 from citenexus.config.schema import CiteNexusConfig  # noqa: E402
 from citenexus.domain.model import Unit  # noqa: E402
 from citenexus.embedders import HashingEmbedder, MiniLMEmbedder  # noqa: E402
 from citenexus.evaluation import GoldenQuestion, read_golden  # noqa: E402
 from citenexus.ingest import embedding_text, extract_text, segment  # noqa: E402
-from citenexus.memory import MemoryStore, Piece  # noqa: E402
 from citenexus.pipeline.retrieval import reciprocal_rank_fusion  # noqa: E402
 
 LANE = ROOT / "examples" / "law-authority"

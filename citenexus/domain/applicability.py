@@ -31,8 +31,9 @@ from citenexus.domain.vocabulary import (
     Vocabulary,
     cached_per_vocabulary,
     compile_phrases,
+    stem,
 )
-from citenexus.judges.text import STOPWORDS, stem
+from citenexus.text.stopwords import STOPWORDS
 
 REASON_JURISDICTION = "the question concerns {asked}; this source's jurisdiction is {source}"
 REASON_SCOPE = "the question concerns {asked}; this source applies to {source}"

@@ -28,9 +28,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citenexus.domain.conflicts import focus_words, party_stems
-from citenexus.domain.vocabulary import Vocabulary, current
-from citenexus.judges import quantities
-from citenexus.judges.text import stem
+from citenexus.domain.vocabulary import Vocabulary, current, stem
+from citenexus.text import quantities
 
 MET, UNMET = "met", "unmet"
 

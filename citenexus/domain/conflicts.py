@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from citenexus.domain.vocabulary import Vocabulary, cached_per_vocabulary, current
-from citenexus.judges import quantities
-from citenexus.judges.text import STOPWORDS, sentence_spans, stem
+from citenexus.domain.vocabulary import Vocabulary, cached_per_vocabulary, current, stem
+from citenexus.text import quantities
+from citenexus.text.sentences import sentence_spans
+from citenexus.text.stopwords import STOPWORDS
 
 DAYS, DATE, AMOUNT, PERCENT = "days", "date", "amount", "percent"
 

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ParamSpec, TypeVar
 
+from citenexus.text.stemming import stem_for_matching
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -205,22 +207,21 @@ class Vocabulary:
             object.__setattr__(self, "_hash", cached)
         return cached
 
-    def memo(self, name: str, build: Callable[[Vocabulary], R]) -> R:
-        """A value derived from this vocabulary, built once per vocabulary and kept on it (for
-        rules outside this module, such as the judges' synonym stems)."""
-        key = "_memo_" + name
-        found = self.__dict__.get(key)
-        if found is None:
-            found = build(self)
-            object.__setattr__(self, key, found)
-        return found  # type: ignore[no-any-return]
-
     def __bool__(self) -> bool:
         return any(getattr(self, key) for key in KEYS)
 
     @cached_property
     def synonym_map(self) -> Mapping[str, str]:
         return dict(self.synonyms)
+
+    @cached_property
+    def synonym_stems(self) -> Mapping[str, str]:
+        """The single-word synonyms by their matching stems: what ``stem`` maps a stem to."""
+        return {
+            stem_for_matching(lay): stem_for_matching(term)
+            for lay, term in self.synonyms
+            if " " not in lay and " " not in term
+        }
 
     @cached_property
     def status_pattern(self) -> re.Pattern[str] | None:
@@ -273,3 +274,14 @@ def cached_per_vocabulary(maxsize: int) -> Callable[[Callable[P, R]], Callable[P
         return call
 
     return decorate
+
+
+def stem(word: str) -> str:
+    """A word's stem as the rules and judges compare it: ``stem_for_matching``, then the active
+    vocabulary's synonym for it, if any: with "owner" → "landlord" in the active vocabulary,
+    "owners" stems as "landlord" does."""
+    vocabulary = current()
+    plain = stem_for_matching(word)
+    if not vocabulary.synonyms:
+        return plain
+    return vocabulary.synonym_stems.get(plain, plain)

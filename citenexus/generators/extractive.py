@@ -12,10 +12,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from citenexus.domain.claims import split_sentences
 from citenexus.domain.model import Draft, Segment, Unit
-from citenexus.pipeline.text import sentence_score
+from citenexus.domain.relevance import sentence_score
 from citenexus.ports import GenerationError
+from citenexus.text.sentences import split_sentences
 
 ERR_NO_UNITS = "no evidence was handed to the generator"
 ERR_NOTHING_RELATED = "no sentence of the selected evidence relates to the question"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from citenexus.ingest.sentences import lines, trim
+from citenexus.text.sentences import lines, trim
 
 _MARKDOWN = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _NUMBER = r"(?:\d+[A-Za-z]?(?:[.\-:]\d+[A-Za-z]?)*|[IVXLCDM]+|[A-Z])\.?"

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from citenexus.ingest.outline import Section, blocks_of, parse_outline, path_of
-from citenexus.ingest.sentences import SUBDIVISION_LABEL, sentence_at
+from citenexus.text.sentences import SUBDIVISION_LABEL, sentence_at
 
 MAX_STATEMENT_CHARS = 400
 # A real section states its scope a few times at most; past this many matches of one pattern

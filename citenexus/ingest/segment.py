@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from citenexus.ingest.outline import Block, blocks_of, parse_outline, path_of
 from citenexus.ingest.scope import carried_scope, statements_by_section
-from citenexus.ingest.sentences import SUBDIVISION_LABEL, lines, sentence_spans, trim
+from citenexus.text.sentences import SUBDIVISION_LABEL, lines, sentence_spans_for_ingest, trim
 
 DEFAULT_TARGET_CHARS = 900
 DEFAULT_OVERLAP_CHARS = 150
@@ -163,7 +163,7 @@ def _word_runs(text: str, start: int, end: int, target: int) -> list[Span]:
 def _split_long(text: str, start: int, end: int, target: int, overlap: int) -> list[Span]:
     """Windows over an over-long atom: whole sentences up to ``target``, plus an overlap."""
     parts: list[Span] = []
-    for left, right in sentence_spans(text, start, end):
+    for left, right in sentence_spans_for_ingest(text, start, end):
         parts.extend(
             _word_runs(text, left, right, target) if right - left > target else [(left, right)]
         )

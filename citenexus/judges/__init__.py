@@ -18,7 +18,6 @@ from citenexus.judges.lexical import LexicalJudge
 from citenexus.judges.llm import LlmJudge
 from citenexus.judges.negation import NegationJudge
 from citenexus.judges.numeric import NumericJudge
-from citenexus.judges.quantities import Quantity, extract_quantities
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.ports import Embedder, Judge
 
@@ -29,9 +28,7 @@ __all__ = [
     "LlmJudge",
     "NegationJudge",
     "NumericJudge",
-    "Quantity",
     "default_judges",
-    "extract_quantities",
 ]
 
 

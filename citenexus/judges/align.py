@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from citenexus.domain.vocabulary import cached_per_vocabulary
-from citenexus.judges.text import DETERMINERS, sentence_spans
 from citenexus.judges.tokens import CONTENT, MODAL, Token, tokenize
+from citenexus.text.sentences import sentence_spans
+from citenexus.text.stopwords import DETERMINERS
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,9 @@ from operator import mul
 from typing import Generic, TypeVar
 
 from citenexus.domain.model import Judgment, Unit, Verdict
-from citenexus.judges.text import sentence_spans
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.ports import Embedder
+from citenexus.text.sentences import sentence_spans
 
 NAME = "embedding"
 _CLAUSE_END = re.compile(r"[,;:]\s+")

@@ -25,9 +25,9 @@ from citenexus.judges.align import (
     governing_modal,
     offered_keys,
 )
-from citenexus.judges.text import DETERMINERS, ROLE_PREPOSITIONS
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import BOUNDARY, COMPARATOR, Token, tokenize
+from citenexus.text.stopwords import DETERMINERS, ROLE_PREPOSITIONS
 
 _COORDINATORS = frozenset({"and", "or", "then"})
 

@@ -17,11 +17,12 @@ with (``align``):
 from __future__ import annotations
 
 from citenexus.domain.model import Judgment, Unit, Verdict
+from citenexus.domain.vocabulary import stem
 from citenexus.judges.align import Alignment
 from citenexus.judges.lexical import align_claim
-from citenexus.judges.quantities import NUMBER, Quantity, extract_quantities, number_literals
-from citenexus.judges.text import STOPWORDS, stem
 from citenexus.judges.thresholds import JudgeThresholds
+from citenexus.text.quantities import NUMBER, Quantity, extract_quantities, number_literals
+from citenexus.text.stopwords import STOPWORDS
 
 NAME = "numeric"
 

@@ -13,9 +13,9 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from citenexus.domain.vocabulary import cached_per_vocabulary
-from citenexus.judges.quantities import DATE, NUMBER, Quantity, extract_quantities
-from citenexus.judges.text import STOPWORDS, stem
+from citenexus.domain.vocabulary import cached_per_vocabulary, stem
+from citenexus.text.quantities import DATE, NUMBER, Quantity, extract_quantities
+from citenexus.text.stopwords import STOPWORDS
 
 CONTENT, STOP, QUANTITY, COMPARATOR, NEGATOR, MODAL, BOUNDARY = (
     "content",

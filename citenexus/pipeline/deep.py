@@ -14,7 +14,7 @@ from citenexus.domain.applicability import (
     QuestionScope,
     jurisdictions_named,
 )
-from citenexus.pipeline.text import content_words
+from citenexus.text.tokens import content_words
 
 _STATE_NAME: dict[str, str] = {}
 for _name, _code in STATES.items():

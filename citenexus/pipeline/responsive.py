@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from citenexus.domain.claims import split_sentences
 from citenexus.domain.model import Candidate, Draft, RefusalCode
+from citenexus.domain.relevance import sentence_score
 from citenexus.judges.embedding import cosine
-from citenexus.pipeline.text import sentence_score
 from citenexus.ports import Embedder
+from citenexus.text.sentences import split_sentences
 
 DETAIL = (
     "{document} ({stage}) answers the question far better than the evidence that remains "

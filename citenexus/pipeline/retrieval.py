@@ -17,9 +17,9 @@ from citenexus.domain.conflicts import states_value, value_asked
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
 from citenexus.judges.embedding import cosine as judge_cosine
 from citenexus.pipeline.settings import PipelineSettings
-from citenexus.pipeline.text import content_words
 from citenexus.pipeline.timing import Timings
 from citenexus.ports import Embedder, Retriever
+from citenexus.text.tokens import content_words
 
 
 def reciprocal_rank_fusion(

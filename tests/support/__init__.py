@@ -1,1 +1,2 @@
-"""Helpers for tests that start real processes: Celery workers and a second PostgreSQL."""
+"""Helpers for tests: the domain's test doubles (``fakes``), lane vocabularies, Celery workers
+and a second PostgreSQL."""

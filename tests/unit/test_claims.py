@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citenexus.domain.claims import Claim, split_claims, split_sentences
+from citenexus.domain.claims import Claim, split_claims
 from citenexus.domain.model import Draft, Segment
+from citenexus.text.sentences import split_sentences
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from citenexus.domain.authority import AuthorityPolicy
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import ask
 from citenexus.pipeline.deep import scope_for, subqueries
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

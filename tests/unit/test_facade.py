@@ -11,7 +11,7 @@ from citenexus.domain.answer import Answer
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import RefusalCode
 from citenexus.pipeline import PipelineSettings
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

@@ -28,7 +28,7 @@ from citenexus.generators.openai_chat import (
 from citenexus.pipeline import ask
 from citenexus.pipeline.judging import CAVEAT_UNKNOWN_KEYS
 from citenexus.ports import GenerationError
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

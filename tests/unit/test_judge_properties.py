@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from citenexus.domain.model import Unit, Verdict
-from citenexus.judges import default_judges, extract_quantities
+from citenexus.judges import default_judges
+from citenexus.text.quantities import extract_quantities
 from tests.unit.test_judge_combined import (
     APPLICATION_FEE,
     CAP,

@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citenexus.judges import Quantity, extract_quantities
-from citenexus.judges.quantities import number_literals
-from citenexus.judges.text import parse_number_words
+from citenexus.text.numbers import parse_number_words
+from citenexus.text.quantities import Quantity, extract_quantities, number_literals
 
 ONES = [
     "zero",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.judges.text import sentence_spans, stem
+from citenexus.domain.vocabulary import stem
 from citenexus.judges.tokens import (
     COMPARATOR,
     GE,
@@ -15,6 +15,7 @@ from citenexus.judges.tokens import (
     negation_counts,
     tokenize,
 )
+from citenexus.text.sentences import sentence_spans
 
 # The rules under test here read tenancy wording through the tenancy lane's vocabulary.
 pytestmark = pytest.mark.usefixtures("tenancy_vocabulary")

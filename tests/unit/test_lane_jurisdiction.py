@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import pytest
 
 from citenexus import CiteNexus
+from citenexus.adapters.memory import MemoryStore, Piece
 from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.jurisdiction import (
@@ -16,9 +17,8 @@ from citenexus.domain.jurisdiction import (
     unit_of_lane,
 )
 from citenexus.domain.model import RefusalCode, Unit
-from citenexus.memory import MemoryStore, Piece
 from citenexus.pipeline.lane_jurisdiction import LaneJurisdictionRetriever, of_lane
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

@@ -20,7 +20,7 @@ from citenexus.domain.model import (
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
 from citenexus.pipeline.timing import STAGE_ORDER, in_stage_order
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

@@ -12,7 +12,7 @@ from citenexus.domain.recovery import recover
 from citenexus.domain.support import ClaimSupport
 from citenexus.domain.violations import citation_violations
 from citenexus.pipeline import verify
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     TableJudge,

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from citenexus.adapters.memory import ERR_EMPTY_DOCUMENT, ERR_UNKNOWN_DOCUMENT, MemoryStore, Piece
 from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import UNRANKED_TIER, AuthorityPolicy, TrustMode
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
-from citenexus.memory import ERR_EMPTY_DOCUMENT, ERR_UNKNOWN_DOCUMENT, MemoryStore, Piece
 from citenexus.pipeline.retrieval import (
     cosine,
     gather,
@@ -20,7 +20,7 @@ from citenexus.pipeline.retrieval import (
 )
 from citenexus.pipeline.settings import ERR_BAD_SETTING, ERR_UNKNOWN_SETTING, PipelineSettings
 from citenexus.pipeline.timing import Timings
-from citenexus.testing.fakes import EXAMPLE_DOCUMENTS, LEGAL_TIERS, WordHashEmbedder, memory_lane
+from tests.support.fakes import EXAMPLE_DOCUMENTS, LEGAL_TIERS, WordHashEmbedder, memory_lane
 
 
 def u(name: str, text: str = "", embedding: tuple[float, ...] | None = None, **meta: str) -> Unit:

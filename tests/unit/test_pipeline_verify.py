@@ -13,7 +13,7 @@ from citenexus.pipeline.ask import (
     ERR_SEGMENT_TEXT,
     ERR_UNKNOWN_KEYS,
 )
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

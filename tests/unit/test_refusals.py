@@ -8,7 +8,7 @@ from citenexus.domain.model import REFUSAL_MESSAGES, Draft, RefusalCode, Segment
 from citenexus.pipeline import PipelineSettings, ask, verify
 from citenexus.pipeline.ask import DETAIL_EMPTY_DRAFT
 from citenexus.ports import GenerationError
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

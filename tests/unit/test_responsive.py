@@ -9,7 +9,7 @@ from citenexus.domain.model import Candidate, Draft, RefusalCode, Segment, Unit
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
 from citenexus.pipeline.responsive import best_sentence, removed_answer
-from citenexus.testing.fakes import LEGAL_TIERS, ContainmentJudge, WordHashEmbedder, memory_lane
+from tests.support.fakes import LEGAL_TIERS, ContainmentJudge, WordHashEmbedder, memory_lane
 
 QUESTION = "Must landlords pay interest on security deposits in every city?"
 FORUM_TEXT = "Hi all. Landlords must pay interest on security deposits in every city of the state."

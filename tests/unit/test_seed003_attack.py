@@ -13,7 +13,7 @@ from citenexus import CiteNexus
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import ClaimStatus, RefusalCode, ViolationKind
 from citenexus.domain.recovery import CAVEAT_AUTHORITY_HEDGED, CAVEAT_LAUNDERING
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

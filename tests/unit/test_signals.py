@@ -15,7 +15,7 @@ from citenexus.pipeline.signals import (
     groundedness_rate,
     weakest_cited_tier,
 )
-from citenexus.testing.fakes import (
+from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,

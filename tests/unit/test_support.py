@@ -11,7 +11,7 @@ from citenexus.domain.support import (
     support_matrix,
     supports,
 )
-from citenexus.testing.fakes import TableJudge
+from tests.support.fakes import TableJudge
 
 E, N, C = Verdict.ENTAILS, Verdict.NEUTRAL, Verdict.CONTRADICTS
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from citenexus.domain.conditions import MET, UNMET, tenure_conditions, tenure_facts, tenure_fit
 from citenexus.domain.conflicts import AMOUNT, DAYS, GENERIC_PARTIES, party_stems, values_of
-from citenexus.domain.vocabulary import EMPTY, Vocabulary, active
+from citenexus.domain.vocabulary import EMPTY, Vocabulary, active, stem
 from citenexus.judges.align import align
-from citenexus.judges.text import stem
 from tests.support.vocabularies import TENANCY
 
 WAGES = Vocabulary.from_mapping(

@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citenexus.judges.text import NUMBER_WORDS, STOPWORDS, parse_number_words, sentence_spans
+from citenexus.text.numbers import NUMBER_WORDS, parse_number_words
+from citenexus.text.sentences import sentence_spans
+from citenexus.text.stopwords import STOPWORDS
 
 DAYS, BUSINESS_DAYS, MONTHS, HOURS = "days", "business_days", "months", "hours"
 DATE, AMOUNT, PERCENT, NUMBER = "date", "amount", "percent", "number"

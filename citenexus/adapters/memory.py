@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 
 from citenexus.domain.model import Correction, ScoredUnit, Unit
 from citenexus.pipeline.retrieval import cosine
-from citenexus.pipeline.text import content_words
 from citenexus.ports import Embedder
+from citenexus.text.tokens import content_words
 
 BM25_K1 = 1.2
 BM25_B = 0.75

@@ -1,4 +1,7 @@
-"""Deterministic stand-ins for the embedder and judge ports, for tests and demos.
+"""Deterministic stand-ins for the embedder, judge and generator ports, for the domain's tests.
+
+Kept out of the shipped package: no rule, adapter or command imports them (import-linter checks
+that ``citenexus`` never imports ``tests``).
 
 They are simple on purpose: a test that uses ``TableJudge`` states every verdict it relies on,
 which is the precise way to pin violations, recovery and attribution.
@@ -12,11 +15,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from citenexus.adapters.memory import MemoryStore, Piece
 from citenexus.domain.levels import LEGAL_TEMPLATE
 from citenexus.domain.model import Draft, Judgment, Unit, Verdict
-from citenexus.memory import MemoryStore, Piece
-from citenexus.pipeline.text import content_words
 from citenexus.ports import Embedder
+from citenexus.text.tokens import content_words
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 

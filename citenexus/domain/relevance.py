@@ -1,0 +1,33 @@
+"""How well a sentence answers a question: the extractive generator's choice of what to quote,
+and the check that no stage removed the sentence that answers (``pipeline.responsive``).
+
+Words are compared as retrieval compares them (``citenexus.text.tokens.content_words``).
+"""
+
+from __future__ import annotations
+
+from citenexus.domain.conditions import MET, UNMET, condition_fit
+from citenexus.domain.conflicts import asked_kind, values_of
+from citenexus.text.tokens import content_words
+
+# The extractive generator's bonus for a sentence stating a value of the kind asked for.
+VALUE_BONUS = 0.5
+# ... and for a rule whose condition (tenure, a percentage) the question's facts meet
+# (domain/conditions.py).
+CONDITION_BONUS = 0.5
+
+
+def sentence_score(question: str, sentence: str) -> float:
+    """How well a sentence answers the question: content-word share plus the value bonus and
+    the condition bonus; 0 for a rule whose condition the question's facts rule out."""
+    asked = set(content_words(question))
+    words = set(content_words(sentence))
+    share = len(asked & words) / len(asked) if asked else 0.0
+    if share == 0:
+        return 0.0
+    fit = condition_fit(question, sentence)
+    if fit == UNMET:
+        return 0.0
+    kind = asked_kind(question)
+    bonus = VALUE_BONUS if kind is not None and values_of(sentence, kind, about=question) else 0.0
+    return share + bonus + (CONDITION_BONUS if fit == MET else 0.0)
