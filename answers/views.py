@@ -198,12 +198,14 @@ def _claim_rows(
     rows = []
     for i, claim in enumerate(data.get("claims", [])):
         supported = set(claim.get("supported_by", []))
+        pages = {d["key"]: d.get("pages", "") for d in claim.get("citation_details", [])}
         chips = [
             {
                 "key": key,
                 "tier": tiers.get(key),
                 "supports": key in supported,
                 "attributed": key == claim.get("attributed_to"),
+                "pages": pages.get(key, ""),
             }
             for key in claim.get("citations", [])
         ]
@@ -356,6 +358,7 @@ def citation_panel(
         "lane": answer.lane,
         "tier": _document_tiers(answer.lane, {key}).get(key),
         "supports": key in claim.get("supported_by", []),
+        "mark_span": (len(before), len(before) + len(mark)) if mark else None,
     }
     template = "answers/citation.html#panel" if is_htmx(request) else "answers/citation.html"
     return render(request, template, ctx)
