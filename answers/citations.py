@@ -60,3 +60,16 @@ def with_citation_details(*, lane: Lane, payload: dict[str, Any]) -> dict[str, A
             for key in claim.get("citations", [])
         ]
     return payload
+
+
+def text_with_pages(text: str, claims: Iterable[dict[str, Any]]) -> str:
+    """The composed text with each attribution mark naming its page: ``[key, p. 3]``."""
+    labels = {
+        detail["key"]: detail["pages"]
+        for claim in claims
+        for detail in claim.get("citation_details", [])
+        if detail.get("pages")
+    }
+    for key, label in labels.items():
+        text = text.replace(f"[{key}]", f"[{key}, {label}]")
+    return text

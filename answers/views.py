@@ -21,6 +21,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from answers.citations import text_with_pages
 from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
 from answers.forms import AskForm, ReviewForm, VerifyForm
 from answers.models import Answer
@@ -285,6 +286,7 @@ def _answer_context(
         "data": data,
         "lane": answer.lane,
         "claims": _claim_rows(answer, data, tiers),
+        "answer_text": text_with_pages(data.get("text", ""), data.get("claims", [])),
         "refusal": refusal,
         "refusal_meaning": REFUSAL_MEANINGS.get((refusal or {}).get("code", ""), ""),
         "signals": _signals(data.get("evidence", {})),

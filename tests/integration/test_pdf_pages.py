@@ -138,6 +138,9 @@ def test_the_answer_page_and_the_citation_panel_show_the_page(
     client.force_login(reviewer)
     page = client.get(f"/answers/{answer.pk}/").content.decode()
     assert '<span class="chip-pages">p. 3</span>' in page
+    unit_key = f"rta-2024#{deposit_unit(act).ordinal}"
+    assert f"[{unit_key}, p. 3]" in page  # the answer's attribution mark names the page
+    assert f"[{unit_key}]" in answer.text  # the stored text stays as computed
     unit = deposit_unit(act)
     claims = answer.payload["claims"]
     index = next(i for i, c in enumerate(claims) if f"rta-2024#{unit.ordinal}" in c["citations"])
@@ -234,6 +237,9 @@ def test_a_page_or_unit_the_document_does_not_have_is_not_found(
         (5, {}, 404),
         (0, {}, 404),
         (3, {"unit": 99}, 404),
+        (3, {"unit": 10**30}, 404),
+        (10**30, {}, 404),
+        (3, {"unit": 0, "from": 0, "to": 10**30}, 200),
         (3, {"unit": "x"}, 400),
         (3, {"unit": 0, "from": 9, "to": 2}, 400),
         (3, {"from": 1, "to": 2}, 400),
