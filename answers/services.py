@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 
 from answers.bootstrap import get_generator, get_judges, pipeline_settings
+from answers.citations import with_citation_details
 from answers.models import Answer
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus_web.api_errors import ApiError
@@ -55,7 +56,7 @@ def _pipeline_kwargs(
 
 @transaction.atomic
 def _store(*, lane: Lane, kind: str, result: Any, user: Any, actor: str) -> Answer:
-    payload = result.to_dict()
+    payload = with_citation_details(lane=lane, payload=result.to_dict())
     payload["lane"] = lane.slug
     refusal = payload.get("refusal") or {}
     return Answer.objects.create(

@@ -21,6 +21,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from answers.citations import text_with_pages
 from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
 from answers.forms import AskForm, ReviewForm, VerifyForm
 from answers.models import Answer
@@ -198,12 +199,14 @@ def _claim_rows(
     rows = []
     for i, claim in enumerate(data.get("claims", [])):
         supported = set(claim.get("supported_by", []))
+        pages = {d["key"]: d.get("pages", "") for d in claim.get("citation_details", [])}
         chips = [
             {
                 "key": key,
                 "tier": tiers.get(key),
                 "supports": key in supported,
                 "attributed": key == claim.get("attributed_to"),
+                "pages": pages.get(key, ""),
             }
             for key in claim.get("citations", [])
         ]
@@ -284,6 +287,7 @@ def _answer_context(
         "data": data,
         "lane": answer.lane,
         "claims": _claim_rows(answer, data, tiers),
+        "answer_text": text_with_pages(data.get("text", ""), data.get("claims", [])),
         "refusal": refusal,
         "refusal_meaning": REFUSAL_MEANINGS.get((refusal or {}).get("code", ""), ""),
         "signals": _signals(data.get("evidence", {})),
@@ -357,6 +361,7 @@ def citation_panel(
         "lane": answer.lane,
         "tier": _document_tiers(answer.lane, {key}).get(key),
         "supports": key in claim.get("supported_by", []),
+        "mark_span": (len(before), len(before) + len(mark)) if mark else None,
     }
     template = "answers/citation.html#panel" if is_htmx(request) else "answers/citation.html"
     return render(request, template, ctx)

@@ -28,6 +28,7 @@ from curation.models import (
     JobFile,
     Lane,
     LaneMembership,
+    SourceFile,
 )
 
 EDIT_ELSEWHERE = (
@@ -206,6 +207,8 @@ class EvidenceUnitAdmin(ReadOnlyAdmin):
         "end",
         "heading",
         "scope",
+        "page_start",
+        "page_end",
         "authority_meta",
         "embedding_dimensions",
         "text",
@@ -287,3 +290,20 @@ class EmbeddingSpaceAdmin(ReadOnlyAdmin):
 
     list_display = ("name", "dimension", "updated_at")
     fields = ("name", "dimension", "updated_at")
+
+
+@admin.register(SourceFile)
+class SourceFileAdmin(ReadOnlyAdmin):
+    """The uploaded PDF of each document version, kept to draw cited pages; bytes not shown."""
+
+    list_display = ("document", "version", "filename", "page_count", "size", "created_at")
+    search_fields = ("document__document_id", "filename")
+    list_select_related = ("document__lane",)
+    fields = ("document", "version", "filename", "format", "page_count", "sha256", "size")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[SourceFile]:
+        return super().get_queryset(request).defer("data").annotate(size_bytes=Length("data"))
+
+    @admin.display(description="bytes")
+    def size(self, obj: SourceFile) -> int:
+        return int(getattr(obj, "size_bytes", 0) or 0)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from curation.api import authority, documents, lanes
+from curation.api import authority, documents, lanes, pages
 
 urlpatterns = [
     path("lanes/", lanes.LaneListCreateApi.as_view(), name="api-lanes"),
@@ -25,6 +25,11 @@ urlpatterns = [
         "lanes/<slug:slug>/documents/<str:document_id>/corrections/<int:correction_id>/withdraw/",
         documents.CorrectionWithdrawApi.as_view(),
         name="api-correction-withdraw",
+    ),
+    path(
+        "lanes/<slug:slug>/documents/<str:document_id>/pages/<int:page>.png",
+        pages.DocumentPageImageApi.as_view(),
+        name="api-document-page",
     ),
     path(
         "lanes/<slug:slug>/authority-csv/",

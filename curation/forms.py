@@ -96,7 +96,7 @@ def parse_metadata(raw_json: str, raw_rows: str) -> dict[str, str]:
 
 class UploadForm(forms.Form):
     uploads = MultipleFileField(
-        label="Files", help_text="txt, md, html or pdf — several at once, or one zip of them"
+        label="Files", help_text="txt, md, html, pdf or docx — several at once, or one zip of them"
     )
     source_type = forms.CharField(label="Source type", max_length=100)
     document_id = forms.CharField(

@@ -23,7 +23,7 @@ from curation.models import Document, Job, JobFile, Lane
 from curation.services.documents import (
     PreparedDocument,
     document_authority,
-    document_extract,
+    document_extract_file,
     document_prepare,
     document_write,
 )
@@ -108,8 +108,9 @@ def _ingest_item(job: Job, item: dict[str, Any]) -> None:
     timings = Timings()
     began = time.perf_counter()
     try:
+        data = bytes(jf.data)
         with timings.stage("extract"):
-            text, fmt, title = document_extract(data=bytes(jf.data), filename=jf.name)
+            extracted = document_extract_file(data=data, filename=jf.name)
         supplied = dict(params.get("authority") or {})
         stored = document_authority(
             lane=lane,
@@ -120,14 +121,17 @@ def _ingest_item(job: Job, item: dict[str, Any]) -> None:
         prepared = PreparedDocument(
             lane=lane,
             document_id=item["document_id"],
-            title=params.get("title") or title or item["document_id"],
+            title=params.get("title") or extracted.title or item["document_id"],
             source_type=params["source_type"],
             source_system="",
-            text=text,
-            format=fmt,
+            text=extracted.text,
+            format=extracted.format,
             filename=jf.name,
             authority=stored,
             supplied=supplied,
+            page_spans=extracted.page_spans,
+            page_count=extracted.pages,
+            source=data,
         )
         existing = Document.objects.filter(lane=lane, document_id=prepared.document_id).first()
         if existing is None or existing.content_hash != prepared.hash:

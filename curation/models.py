@@ -163,6 +163,9 @@ class EvidenceUnit(models.Model):
     end = models.PositiveIntegerField()
     heading = models.CharField(max_length=1000, blank=True, default="")
     scope = models.TextField(blank=True, default="")
+    # The PDF pages the unit's text lies on (1-based); null for formats without pages.
+    page_start = models.PositiveIntegerField(null=True, blank=True)
+    page_end = models.PositiveIntegerField(null=True, blank=True)
     authority_meta = models.JSONField(default=dict, blank=True)
     # One embedder per deployment: the column is untyped and the HNSW index casts to the
     # deployment's dimension (see curation/vector_index.py), so changing embedder is a re-embed.
@@ -187,6 +190,33 @@ class EvidenceUnit(models.Model):
     @property
     def key(self) -> str:
         return f"{self.document.document_id}#{self.ordinal}"
+
+
+class SourceFile(models.Model):
+    """The uploaded file of a paginated document version (a PDF), kept so that a cited page can
+    be shown as it looks; ``page_spans`` says where each page lies in that version's content."""
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="source_files")
+    version = models.PositiveIntegerField()
+    filename = models.CharField(max_length=255, blank=True, default="")
+    format = models.CharField(max_length=10)
+    data = models.BinaryField()
+    sha256 = models.CharField(max_length=64)
+    page_count = models.PositiveIntegerField(default=0)
+    # [[page, start, end], ...]: content[start:end] is the text of that page (1-based pages).
+    page_spans = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["document", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["document", "version"], name="unique_source_file_per_version"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.filename or self.format} of {self.document} v{self.version}"
 
 
 class Correction(models.Model):

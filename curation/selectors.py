@@ -40,6 +40,8 @@ def unit_dict(unit: EvidenceUnit, document_id: str) -> dict[str, Any]:
         "start": unit.start,
         "end": unit.end,
         "version": unit.version,
+        "page_start": unit.page_start,  # null for formats without pages (docs/design.md)
+        "page_end": unit.page_end,
     }
 
 

@@ -45,7 +45,11 @@ def document_id_from_name(name: str) -> str:
 
 
 def is_zip(name: str, data: bytes) -> bool:
-    return name.lower().endswith(".zip") or data[:4] == b"PK\x03\x04"
+    """A zip of documents to expand; a Word document is a zip too, but one document."""
+    lowered = name.lower()
+    if lowered.endswith(".docx"):
+        return False
+    return lowered.endswith(".zip") or data[:4] == b"PK\x03\x04"
 
 
 def expand_zip(data: bytes) -> list[UploadedFile]:

@@ -14,8 +14,10 @@ TOO_LARGE = "too_large"
 MALFORMED_PDF = "malformed_pdf"
 ENCRYPTED_PDF = "encrypted_pdf"
 NO_TEXT = "no_text"
+MALFORMED_DOCX = "malformed_docx"
+ENCRYPTED_DOCX = "encrypted_docx"
 
-MESSAGE_UNKNOWN_TYPE = "This kind of file cannot be read. Upload plain text (.txt), Markdown (.md), HTML (.html) or PDF."
+MESSAGE_UNKNOWN_TYPE = "This kind of file cannot be read. Upload plain text (.txt), Markdown (.md), HTML (.html), PDF or Word (.docx)."
 MESSAGE_EMPTY = "The file has no text in it."
 MESSAGE_UNDECODABLE = "The text is not valid UTF-8 (or UTF-16 with a byte-order mark). Save it as UTF-8 and upload again."
 MESSAGE_BINARY = "The file contains binary data (NUL bytes), not text."
@@ -31,6 +33,19 @@ MESSAGE_ENCRYPTED_PDF = "The PDF is password-protected. Upload a copy without a 
 MESSAGE_NO_TEXT = (
     "The PDF has no text layer (it looks scanned). Run OCR on it, or upload the text instead."
 )
+MESSAGE_MALFORMED_DOCX = (
+    "The Word document is damaged and cannot be read. Open it in Word, save it again as .docx "
+    "and upload that."
+)
+MESSAGE_NOT_A_DOCX = "The file is named .docx but is not a Word document."
+MESSAGE_LEGACY_DOC = (
+    "This is an older Word document (.doc), not a .docx. Save it as a Word document (.docx) "
+    "and upload again."
+)
+MESSAGE_ENCRYPTED_DOCX = (
+    "The Word document is password-protected. Upload a copy without a password."
+)
+MESSAGE_DOCX_TOO_LARGE = "The Word document expands to more than the limit for one document."
 
 MESSAGES: dict[str, str] = {
     UNKNOWN_TYPE: MESSAGE_UNKNOWN_TYPE,
@@ -40,6 +55,8 @@ MESSAGES: dict[str, str] = {
     MALFORMED_PDF: MESSAGE_MALFORMED_PDF,
     ENCRYPTED_PDF: MESSAGE_ENCRYPTED_PDF,
     NO_TEXT: MESSAGE_NO_TEXT,
+    MALFORMED_DOCX: MESSAGE_MALFORMED_DOCX,
+    ENCRYPTED_DOCX: MESSAGE_ENCRYPTED_DOCX,
 }
 
 

@@ -2,9 +2,11 @@
 
 The type comes from the file name's extension and is checked against the content: a file that
 starts with the PDF signature is read as a PDF whatever its name, and a ``.pdf`` without it is
-refused. Text is strict UTF-8, or UTF-16/UTF-8 with a byte-order mark. Latin-1 and cp1252 are not
-guessed: every byte string decodes as Latin-1, so a guess would silently turn a mis-saved file
-(or a binary one) into wrong text — and legal text read wrongly is worse than a clear refusal.
+refused; a ``.docx`` is read as a Word document (``docx``). A PDF's text keeps where each page
+lies (``ExtractedText.page_spans``, see ``pages``); other formats have no pages. Text is strict
+UTF-8, or UTF-16/UTF-8 with a byte-order mark. Latin-1 and cp1252 are not guessed: every byte
+string decodes as Latin-1, so a guess would silently turn a mis-saved file (or a binary one) into
+wrong text — and legal text read wrongly is worse than a clear refusal.
 HTML may *declare* another charset in a ``<meta>`` tag; a declared charset is used, not a guess.
 
 The result is normalised: ``\\n`` line ends, Unicode NFC, no control characters but tab and
@@ -30,10 +32,13 @@ from citenexus.ingest.errors import (
     UNKNOWN_TYPE,
     ExtractionError,
 )
+from citenexus.ingest.pages import PageSpan
 
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PAGES = 2_000
 DEFAULT_PDF_TIME_BUDGET_S = 120.0
+# A .docx is a zip: what it may expand to, as a multiple of the upload limit.
+DOCX_EXPANSION = 10
 
 _EXTENSIONS = {
     ".txt": "txt",
@@ -44,6 +49,7 @@ _EXTENSIONS = {
     ".htm": "html",
     ".xhtml": "html",
     ".pdf": "pdf",
+    ".docx": "docx",
 }
 _PDF_SIGNATURE = b"%PDF-"
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:\-]+)""", re.I)
@@ -55,9 +61,10 @@ class ExtractedText:
     """The plain text of one uploaded file."""
 
     text: str
-    format: str  # "txt", "md", "html" or "pdf"
+    format: str  # "txt", "md", "html", "pdf" or "docx"
     title: str | None = None
     pages: int | None = None
+    page_spans: tuple[PageSpan, ...] = ()  # where each page lies in ``text`` (PDF only)
 
 
 def extract_text(
@@ -80,10 +87,17 @@ def extract_text(
         raise ExtractionError(TOO_LARGE, message, detail=f"{len(data)} bytes > {max_bytes}")
     kind = detect_format(data, filename)
     if kind == "pdf":
-        from citenexus.ingest.pdf import extract_pdf
+        from citenexus.ingest.pages import pdf_text
+        from citenexus.ingest.pdf import read_pdf
 
-        text, title, pages = extract_pdf(data, max_pages=max_pages, time_budget_s=pdf_time_budget_s)
-        return _finish(text, "pdf", title, pages)
+        pdf = read_pdf(data, max_pages=max_pages, time_budget_s=pdf_time_budget_s)
+        text, spans = pdf_text(pdf.pages, pdf.outline, normalise=_normalise)
+        return _finish(text, "pdf", pdf.title, len(pdf.pages), spans)
+    if kind == "docx":
+        from citenexus.ingest.docx import docx_to_text
+
+        text, title = docx_to_text(data, max_expanded_bytes=max_bytes * DOCX_EXPANSION)
+        return _finish(text, "docx", title, None)
     if kind == "html":
         from citenexus.ingest.markup import html_to_text
 
@@ -99,7 +113,8 @@ def extract_text(
 
 
 def detect_format(data: bytes, filename: str) -> str:
-    """``txt``, ``md``, ``html`` or ``pdf``, from the extension checked against the content."""
+    """``txt``, ``md``, ``html``, ``pdf`` or ``docx``, from the extension checked against the
+    content (a ``.docx`` is checked when it is opened)."""
     kind = _EXTENSIONS.get(PurePath(filename).suffix.lower())
     is_pdf = data.lstrip()[: len(_PDF_SIGNATURE)] == _PDF_SIGNATURE
     if is_pdf:
@@ -154,8 +169,18 @@ def _normalise(text: str) -> str:
     return unicodedata.normalize("NFC", _CONTROL.sub("", text))
 
 
-def _finish(text: str, kind: str, title: str | None, pages: int | None) -> ExtractedText:
-    text = _normalise(text).strip("\n")
-    if not text.strip():
+def _finish(
+    text: str,
+    kind: str,
+    title: str | None,
+    pages: int | None,
+    page_spans: tuple[PageSpan, ...] = (),
+) -> ExtractedText:
+    finished = _normalise(text).strip("\n")
+    if not finished.strip():
         raise ExtractionError(EMPTY, detail=f"no text in the {kind} file")
-    return ExtractedText(text=text, format=kind, title=title, pages=pages)
+    if finished != text:  # page offsets hold only for the text they were measured on
+        page_spans = ()
+    return ExtractedText(
+        text=finished, format=kind, title=title, pages=pages, page_spans=page_spans
+    )

@@ -1,9 +1,10 @@
-"""PDF to text: PDFium first, pypdf when PDFium cannot open the file.
+"""PDF to the text of each page and its outline: PDFium first, pypdf when PDFium cannot open it.
 
 PDFium is not thread-safe and tasks may run in a thread pool inside the web process
 (docs/design.md#jobs), so every PDFium call holds one process-wide lock. A page limit and a time
 budget bound the work one upload can cause; the budget is checked between pages (a single page
-cannot be interrupted).
+cannot be interrupted). Page boundaries and bookmarks are kept so citations can name their pages
+(``pages.pdf_text``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from __future__ import annotations
 import io
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
 
 from citenexus.ingest.errors import (
     ENCRYPTED_PDF,
@@ -23,21 +26,32 @@ from citenexus.ingest.errors import (
     TOO_LARGE,
     ExtractionError,
 )
+from citenexus.ingest.pages import OutlineEntry
 
-_PDFIUM_LOCK = threading.Lock()
+PDFIUM_LOCK = threading.Lock()
 _PDFIUM_PASSWORD_ERROR = 4  # FPDF_ERR_PASSWORD
 # Readers look for the end-of-file marker in the last 1024 bytes (PDF 1.7, implementation note).
 _EOF_WINDOW = 1024
+# A bookmark tree deeper or longer than this is not an outline a reader would use.
+_MAX_OUTLINE_DEPTH = 8
+_MAX_OUTLINE_ENTRIES = 5000
 
 
 class _Unreadable(Exception):
     """PDFium could not read the file; the pypdf fallback gets a turn."""
 
 
-def extract_pdf(
-    data: bytes, *, max_pages: int, time_budget_s: float
-) -> tuple[str, str | None, int]:
-    """The text, title and page count of a PDF.
+@dataclass(frozen=True)
+class PdfContent:
+    """The raw text of every page, in order, with the document's title and outline."""
+
+    pages: tuple[str, ...]
+    title: str | None
+    outline: tuple[OutlineEntry, ...] = ()
+
+
+def read_pdf(data: bytes, *, max_pages: int, time_budget_s: float) -> PdfContent:
+    """The pages, title and outline of a PDF.
 
     Rule: a file whose end marker is missing is truncated; a password that is needed is an
     encrypted PDF; more pages than ``max_pages`` or more time than ``time_budget_s`` is too large;
@@ -47,13 +61,12 @@ def extract_pdf(
         raise ExtractionError(MALFORMED_PDF, MESSAGE_TRUNCATED_PDF, detail="no %%EOF marker")
     deadline = time.monotonic() + time_budget_s
     try:
-        pages, title = _with_pdfium(data, max_pages, deadline)
+        content = _with_pdfium(data, max_pages, deadline)
     except _Unreadable as pdfium_problem:
-        pages, title = _with_pypdf(data, max_pages, deadline, str(pdfium_problem))
-    text = "\n\n".join(p.strip() for p in pages if p.strip())
-    if not text:
-        raise ExtractionError(NO_TEXT, detail=f"{len(pages)} pages without text")
-    return text, title, len(pages)
+        content = _with_pypdf(data, max_pages, deadline, str(pdfium_problem))
+    if not any(page.strip() for page in content.pages):
+        raise ExtractionError(NO_TEXT, detail=f"{len(content.pages)} pages without text")
+    return content
 
 
 def _check_pages(count: int, max_pages: int) -> None:
@@ -72,10 +85,10 @@ def _read_pages(count: int, deadline: float, read: Callable[[int], str]) -> list
     return pages
 
 
-def _with_pdfium(data: bytes, max_pages: int, deadline: float) -> tuple[list[str], str | None]:
+def _with_pdfium(data: bytes, max_pages: int, deadline: float) -> PdfContent:
     import pypdfium2 as pdfium
 
-    with _PDFIUM_LOCK:
+    with PDFIUM_LOCK:
         try:
             document = pdfium.PdfDocument(data)
         except pdfium.PdfiumError as error:
@@ -101,14 +114,29 @@ def _with_pdfium(data: bytes, max_pages: int, deadline: float) -> tuple[list[str
             except pdfium.PdfiumError as error:
                 raise _Unreadable(str(error)) from error
             title = str(document.get_metadata_dict().get("Title", "")).strip() or None
-            return pages, title
+            return PdfContent(tuple(pages), title, _pdfium_outline(document, len(pages)))
         finally:
             document.close()
 
 
-def _with_pypdf(
-    data: bytes, max_pages: int, deadline: float, why: str
-) -> tuple[list[str], str | None]:
+def _pdfium_outline(document: Any, page_count: int) -> tuple[OutlineEntry, ...]:
+    """The bookmarks that point at a page; a broken outline is no outline, not a broken PDF."""
+    entries: list[OutlineEntry] = []
+    try:
+        for bookmark in document.get_toc(max_depth=_MAX_OUTLINE_DEPTH):
+            if len(entries) >= _MAX_OUTLINE_ENTRIES:
+                break
+            destination = bookmark.get_dest()
+            index = destination.get_index() if destination is not None else None
+            title = " ".join(str(bookmark.get_title() or "").split())
+            if title and index is not None and 0 <= index < page_count:
+                entries.append(OutlineEntry(title, int(bookmark.level) + 1, int(index) + 1))
+    except Exception:  # PDFium reports a damaged outline in several ways; the text still reads
+        return ()
+    return tuple(entries)
+
+
+def _with_pypdf(data: bytes, max_pages: int, deadline: float, why: str) -> PdfContent:
     import pypdf
 
     try:
@@ -125,4 +153,28 @@ def _with_pypdf(
         raise ExtractionError(
             MALFORMED_PDF, detail=f"pdfium: {why}; pypdf: {type(error).__name__}: {error}"
         ) from error
-    return pages, title or None
+    return PdfContent(tuple(pages), title or None, _pypdf_outline(reader, len(pages)))
+
+
+def _pypdf_outline(reader: Any, page_count: int) -> tuple[OutlineEntry, ...]:
+    def walk(items: Any, level: int) -> Iterator[OutlineEntry]:
+        if level > _MAX_OUTLINE_DEPTH:
+            return
+        for item in items:
+            if isinstance(item, list):
+                yield from walk(item, level + 1)
+                continue
+            index = reader.get_destination_page_number(item)
+            title = " ".join(str(getattr(item, "title", "") or "").split())
+            if title and index is not None and 0 <= index < page_count:
+                yield OutlineEntry(title, level, int(index) + 1)
+
+    try:
+        entries = []
+        for entry in walk(reader.outline, 1):
+            entries.append(entry)
+            if len(entries) >= _MAX_OUTLINE_ENTRIES:
+                break
+        return tuple(entries)
+    except Exception:  # as above: a damaged outline leaves the text readable
+        return ()

@@ -60,7 +60,7 @@ ERR_DUPLICATE_IDS = "two files would get the same document_id: {ids}"
 
 class UploadSerializer(serializers.Serializer[Any]):
     file = serializers.FileField(
-        help_text="txt, md, html, pdf, or a zip of them; repeat for several"
+        help_text="txt, md, html, pdf, docx, or a zip of them; repeat for several"
     )
     document_id = serializers.CharField(required=False, max_length=200)
     source_type = serializers.CharField(max_length=100)

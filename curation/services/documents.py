@@ -17,12 +17,14 @@ from django.db import transaction
 
 from audit.services import audit_record
 from citenexus.domain.levels import LanePolicyError, authority_metadata_for
-from citenexus.ingest import ExtractionError, embedding_text, extract_text, segment
+from citenexus.ingest import ExtractedText, ExtractionError, embedding_text, extract_text, segment
+from citenexus.ingest.pages import PageSpan
 from citenexus.pipeline.timing import Timings
 from citenexus_web.api_errors import ApiError
 from curation.domain import lane_policy
 from curation.embedding import get_embedder
 from curation.models import Document, DocumentVersion, EvidenceUnit, Lane
+from curation.services.pages import source_file_keep, unit_pages
 
 ERR_BAD_AUTHORITY = "authority must be an object whose keys and values are strings"
 ERR_BAD_DOCUMENT_ID = "document_id must use letters, digits, '.', '_', ':' and '-' (at most 200)"
@@ -64,6 +66,10 @@ class PreparedDocument:
     pieces: list[Any] = field(default_factory=list)
     vectors: list[list[float]] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)  # segment and embed, for jobs
+    # A PDF's pages in ``text`` and the uploaded file, kept to show a cited page (pages.py).
+    page_spans: tuple[PageSpan, ...] = ()
+    page_count: int | None = None
+    source: bytes | None = None
 
     @property
     def hash(self) -> str:
@@ -72,8 +78,13 @@ class PreparedDocument:
 
 def document_extract(*, data: bytes, filename: str) -> tuple[str, str, str | None]:
     """(text, format, title) of an uploaded file; ExtractionError carries a user-facing message."""
-    extracted = extract_text(data, filename, max_bytes=settings.CITENEXUS_MAX_UPLOAD_BYTES)
+    extracted = document_extract_file(data=data, filename=filename)
     return extracted.text, extracted.format, extracted.title
+
+
+def document_extract_file(*, data: bytes, filename: str) -> ExtractedText:
+    """An uploaded file's text with its format, title and (for a PDF) where its pages lie."""
+    return extract_text(data, filename, max_bytes=settings.CITENEXUS_MAX_UPLOAD_BYTES)
 
 
 def document_authority(
@@ -112,23 +123,39 @@ def document_prepare(prepared: PreparedDocument) -> PreparedDocument:
 def _units(
     prepared: PreparedDocument, document: Document, authority: dict[str, str]
 ) -> list[EvidenceUnit]:
-    return [
-        EvidenceUnit(
-            lane=prepared.lane,
-            document=document,
-            version=document.version,
-            current=True,
-            ordinal=piece.ordinal,
-            text=piece.text,
-            start=piece.start,
-            end=piece.end,
-            heading=" › ".join(piece.heading_path),
-            scope=piece.scope,
-            authority_meta=authority,
-            embedding=vector,
+    units = []
+    for piece, vector in zip(prepared.pieces, prepared.vectors, strict=True):
+        page_start, page_end = unit_pages(prepared.page_spans, piece.start, piece.end)
+        units.append(
+            EvidenceUnit(
+                lane=prepared.lane,
+                document=document,
+                version=document.version,
+                current=True,
+                ordinal=piece.ordinal,
+                text=piece.text,
+                start=piece.start,
+                end=piece.end,
+                heading=" › ".join(piece.heading_path),
+                scope=piece.scope,
+                page_start=page_start,
+                page_end=page_end,
+                authority_meta=authority,
+                embedding=vector,
+            )
         )
-        for piece, vector in zip(prepared.pieces, prepared.vectors, strict=True)
-    ]
+    return units
+
+
+def _keep_source(prepared: PreparedDocument, document: Document) -> None:
+    source_file_keep(
+        document=document,
+        fmt=prepared.format,
+        filename=prepared.filename,
+        data=prepared.source,
+        spans=prepared.page_spans,
+        page_count=prepared.page_count,
+    )
 
 
 def unchanged_result(document: Document) -> dict[str, Any]:
@@ -179,6 +206,7 @@ def _create(prepared: PreparedDocument, actor: str, user: Any) -> dict[str, Any]
         created_by_name=actor,
     )
     EvidenceUnit.objects.bulk_create(_units(prepared, document, prepared.authority))
+    _keep_source(prepared, document)
     audit_record(
         actor=actor,
         action="document.ingest",
@@ -235,6 +263,7 @@ def _new_version(document: Document, prepared: PreparedDocument, actor: str) -> 
         created_by_name=actor,
     )
     EvidenceUnit.objects.bulk_create(_units(prepared, document, authority))
+    _keep_source(prepared, document)
     audit_record(
         actor=actor,
         action="document.new_version",
@@ -266,8 +295,13 @@ def document_ingest_text(
     source_system: str = "",
     fmt: str = "txt",
     filename: str = "",
+    extracted: ExtractedText | None = None,
+    source: bytes | None = None,
 ) -> dict[str, Any]:
-    """Synchronous ingest of text already extracted (command line, MCP, tests, the demo)."""
+    """Synchronous ingest of text already extracted (command line, MCP, tests, the demo).
+
+    ``extracted`` (with ``source``, the uploaded bytes) carries a PDF's pages.
+    """
     authority = authority or {}
     stored = document_authority(
         lane=lane, source_type=source_type, authority=authority, may_assert=may_assert
@@ -283,6 +317,9 @@ def document_ingest_text(
         filename=filename,
         authority=stored,
         supplied=authority,
+        page_spans=extracted.page_spans if extracted is not None else (),
+        page_count=extracted.pages if extracted is not None else None,
+        source=source,
     )
     existing = Document.objects.filter(lane=lane, document_id=document_id).first()
     if existing is not None and existing.content_hash == prepared.hash:
@@ -296,6 +333,7 @@ __all__ = [
     "PreparedDocument",
     "document_authority",
     "document_extract",
+    "document_extract_file",
     "document_ingest_text",
     "document_prepare",
     "document_write",

@@ -17,7 +17,7 @@ from curation.models import Document, Lane
 from curation.services.documents import (
     PreparedDocument,
     document_authority,
-    document_extract,
+    document_extract_file,
     document_ingest_text,
     document_write,
 )
@@ -101,17 +101,19 @@ def document_ingest_file(
     from curation.uploads import document_id_from_name
 
     metadata = {k: v for k, v in row.items() if v and k not in ("document_id", "source_type")}
-    text, fmt, title = document_extract(data=data, filename=name)
+    extracted = document_extract_file(data=data, filename=name)
     document_id = document_id_from_name(name)
     return document_ingest_text(
         lane=lane,
         document_id=document_id,
-        text=text,
+        text=extracted.text,
         source_type=row.get("source_type") or default_source_type,
         actor=actor,
-        title=metadata.get("label") or title or document_id,
+        title=metadata.get("label") or extracted.title or document_id,
         authority=metadata,
         may_assert=True,
-        fmt=fmt,
+        fmt=extracted.format,
         filename=name,
+        extracted=extracted,
+        source=data,
     )

@@ -15,12 +15,14 @@ from django.urls import reverse
 from answers.models import Answer
 from answers.services import answer_ask
 from audit.chain import checkpoint_now
+from citenexus.ingest import extract_text
 from curation.ingest_jobs import job_create_ingest
 from curation.models import Correction, Document, EvidenceUnit, Lane, LaneMembership
 from curation.services.corrections import correction_add
 from curation.services.documents import document_ingest_text
 from curation.services.lanes import lane_member_set
 from curation.uploads import UploadedFile
+from tests.fixtures.pdfs import build_pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -50,6 +52,17 @@ def everything(lane: Any, superuser: Any, make_user: Any) -> None:
         text=STATUTE,
         source_type="documentary",
         actor="test",
+    )
+    pdf = build_pdf([["Section 1950.5. Security deposits."], ["Returned within 21 days."]])
+    document_ingest_text(
+        lane=lane,
+        document_id="ca-civ-1950-5",
+        text=(extracted := extract_text(pdf, "deposits.pdf")).text,
+        source_type="documentary",
+        actor="test",
+        fmt="pdf",
+        extracted=extracted,
+        source=pdf,
     )
     document = Document.objects.get(document_id="ca-civ-1946-1")
     correction_add(document=document, text="Amended in 2024.", actor="test")

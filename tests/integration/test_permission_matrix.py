@@ -25,9 +25,11 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from answers.models import Answer
 from answers.services import answer_ask
 from audit.models import AuditEvent
+from citenexus.ingest import extract_text
 from curation.models import Correction, Job
 from curation.services.corrections import correction_add
 from curation.services.documents import document_ingest_text
+from tests.fixtures.pdfs import build_pdf
 from tests.support.hostile import ingest_statute
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +66,7 @@ class World:
     event: int
     other_doc: str
     other_answer: int
+    pdf_doc: str
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,12 @@ API_ROWS = [
         _csv,
         "multipart",
     ),
+    Row(
+        "api-document-page",
+        "get",
+        lambda w: f"/api/lanes/{w.slug}/documents/{w.pdf_doc}/pages/1.png",
+        LANE_ROLES,
+    ),
     Row("api-records", "get", lambda w: f"/api/records/?lane={w.slug}&ids={w.doc}", LANE_ROLES),
     Row("api-job", "get", lambda w: f"/api/jobs/{w.job}/", LANE_ROLES),
     Row(
@@ -185,6 +194,12 @@ PAGE_ROWS = [
     Row("authority-csv", "get", lambda w: f"/lanes/{w.slug}/authority-csv/", CURATE),
     Row("lane-settings", "get", lambda w: f"/lanes/{w.slug}/settings/", frozenset({"admin"})),
     Row("document", "get", lambda w: f"/lanes/{w.slug}/documents/{w.doc}/", LANE_ROLES),
+    Row(
+        "document-page-image",
+        "get",
+        lambda w: f"/lanes/{w.slug}/documents/{w.pdf_doc}/pages/1.png?unit=0",
+        LANE_ROLES,
+    ),
     Row(
         "document-tier",
         "post",
@@ -283,6 +298,17 @@ def _world(lane: Any, other_lane: Any, curator: Any) -> World:
     claims = answer.payload["claims"]
     claim = next(i for i, c in enumerate(claims) if c["citations"])
     other = answer_ask(lane=other_lane, question="How much notice in New York?", actor="setup")
+    pdf = build_pdf([["Pets.", "A tenant may keep one cat."]])
+    document_ingest_text(
+        lane=lane,
+        document_id="pets-pdf",
+        text=(extracted := extract_text(pdf, "pets.pdf")).text,
+        source_type="documentary",
+        actor="setup",
+        fmt="pdf",
+        extracted=extracted,
+        source=pdf,
+    )
     job = Job.objects.create(kind="ingest", lane=lane, created_by=curator)
     event = AuditEvent.objects.filter(lane="ca-housing").order_by("id").first()
     assert event is not None
@@ -297,6 +323,7 @@ def _world(lane: Any, other_lane: Any, curator: Any) -> World:
         event=event.pk,
         other_doc="ny-rent",
         other_answer=other.pk,
+        pdf_doc="pets-pdf",
     )
 
 

@@ -87,7 +87,7 @@ def test_a_file_over_the_limit_is_refused_before_reading():
     assert "101 bytes" in error.message and "limit is 100 bytes" in error.message
 
 
-@pytest.mark.parametrize("name", ["contract.docx", "scan.png", "noextension", "law.txt.exe"])
+@pytest.mark.parametrize("name", ["contract.doc", "scan.png", "noextension", "law.txt.exe"])
 def test_unknown_extensions_are_refused(name):
     error = refusal(b"some bytes", name)
     assert (error.code, error.message) == (e.UNKNOWN_TYPE, e.MESSAGE_UNKNOWN_TYPE)
@@ -100,7 +100,7 @@ def test_the_extension_is_case_insensitive():
 def test_error_codes_each_have_a_message():
     assert set(e.MESSAGES) == {
         "unknown_type", "empty", "undecodable", "too_large", "malformed_pdf", "encrypted_pdf",
-        "no_text",
+        "no_text", "malformed_docx", "encrypted_docx",
     }  # fmt: skip
     with pytest.raises(ValueError):
         ExtractionError("nonsense")

@@ -16,7 +16,7 @@ from curation.services.authority_csv import ERR_CSV_FILE
 from curation.services.ingest_batch import document_ingest_file
 from curation.uploads import UploadedFile, UploadError, document_id_from_name, expand_uploads
 
-SUFFIXES = {".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".zip"}
+SUFFIXES = {".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".docx", ".zip"}
 ERR_CSV_ROWS = "the CSV has problems; nothing was ingested: {problems}"
 
 
