@@ -60,5 +60,5 @@ class GenerationError(RuntimeError):
 
 class JudgeError(RuntimeError):
     """A judge could not judge a pair: its endpoint is down, it timed out, or its reply could
-    not be read. Unlike declining, this is a fault, and the answer says so (docs/api.md,
+    not be read. Unlike declining, this is a fault, and the answer says so (docs/design.md,
     ``judges_failed``)."""

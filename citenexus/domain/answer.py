@@ -133,7 +133,8 @@ class Evidence:
     conflicts: tuple[Mapping[str, Any], ...] = ()
     unsupported_scripts: tuple[str, ...] = ()
     timings_ms: Mapping[str, float] = field(default_factory=dict)
-    judges_failed: tuple[Mapping[str, Any], ...] = ()  # [{"judge", "pairs"}] (docs/api.md)
+    # [{"judge", "pairs"}]: judges that erred on some pair (docs/design.md, "Judges")
+    judges_failed: tuple[Mapping[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -8,7 +8,7 @@ said contradicts".
 
 A judge that errs on a pair (``JudgeError``: endpoint down, timeout, unreadable reply) is
 counted as not having judged it, like one that declines, and the failure is kept with the claim
-so the answer can say so (docs/api.md, ``judges_failed``).
+so the answer can say so (docs/design.md, "Judges").
 
 Grounded candidates the authority floor removed are judged too (SPEC §11.2): otherwise a claim
 that only a withheld forum post supports would look unsupported instead of laundered.

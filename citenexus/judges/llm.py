@@ -6,7 +6,7 @@ The model must answer with a JSON object ``{"verdict": "entails"|"neutral"|"cont
 an HTTP error, text that is not that object, an unknown verdict, a score outside [0, 1] — is a
 failure, raised as ``JudgeError``: a judge that cannot be read must not decide what a reviewer
 is told, and the answer lists it in ``judges_failed`` instead of letting it drop out silently
-(docs/api.md).
+(docs/design.md, "Judges").
 """
 
 from __future__ import annotations
