@@ -42,6 +42,17 @@ def get_generator() -> Generator:
 
 @functools.cache
 def get_judges() -> tuple[Judge, ...]:
-    from citenexus.judges import default_judges
+    from citenexus.judges import JudgeThresholds, LlmJudge, default_judges
 
-    return tuple(default_judges(get_embedder()))
+    thresholds = JudgeThresholds(llm_timeout_s=settings.CITENEXUS_LLM_TIMEOUT)
+    judges = default_judges(get_embedder(), thresholds=thresholds)
+    if settings.CITENEXUS_LLM_JUDGE and settings.CITENEXUS_LLM_BASE_URL:
+        judges.append(
+            LlmJudge(
+                settings.CITENEXUS_LLM_BASE_URL,
+                settings.CITENEXUS_LLM_MODEL,
+                settings.CITENEXUS_LLM_API_KEY,
+                thresholds=thresholds,
+            )
+        )
+    return tuple(judges)

@@ -57,4 +57,7 @@ SIGNAL_MEANINGS = {
     "conflicts": "Values on which selected sources disagree, and which source prevailed.",
     "unsupported_scripts": "Scripts the retrieval models could not handle.",
     "timings_ms": "Milliseconds spent in each stage.",
+    "judges_failed": "Judges that erred on some pair (endpoint down, timeout, unreadable "
+    "reply), with how many pairs: their verdicts are missing, and support was decided by the "
+    "judges that did judge.",
 }

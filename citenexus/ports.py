@@ -57,3 +57,9 @@ class Judge(Protocol):
 
 class GenerationError(RuntimeError):
     """The generator failed, timed out or returned nothing usable."""
+
+
+class JudgeError(RuntimeError):
+    """A judge could not judge a pair: its endpoint is down, it timed out, or its reply could
+    not be read. Unlike declining, this is a fault, and the answer says so (docs/design.md,
+    ``judges_failed``)."""

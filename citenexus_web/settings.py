@@ -192,6 +192,9 @@ CITENEXUS_LLM_BASE_URL = envstr("CITENEXUS_LLM_BASE_URL")
 CITENEXUS_LLM_MODEL = envstr("CITENEXUS_LLM_MODEL")
 CITENEXUS_LLM_API_KEY = envstr("CITENEXUS_LLM_API_KEY")
 CITENEXUS_LLM_TIMEOUT = envfloat("CITENEXUS_LLM_TIMEOUT", 60.0)
+# Also ask the LLM endpoint to judge each claim/unit pair (the optional LLM judge); off by
+# default. Its failures are listed in evidence.judges_failed (docs/design.md#the-judges).
+CITENEXUS_LLM_JUDGE = envbool("CITENEXUS_LLM_JUDGE", False)
 # The reranked relevance a candidate needs to be grounded, and the removed-answer margin (refuse
 # when the floor or applicability removed a sentence this much more similar to the question than
 # anything in the draft; citenexus/pipeline/responsive.py; 0 turns it off). Both depend on the

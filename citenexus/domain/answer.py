@@ -16,6 +16,7 @@ from citenexus.domain.conflicts import conflict_from_dict
 from citenexus.domain.model import (
     ClaimStatus,
     Correction,
+    JudgeFailure,
     Judgment,
     Refusal,
     RefusalCode,
@@ -74,6 +75,7 @@ class ClaimResult:
     violations: tuple[Violation, ...] = ()
     corrections: tuple[Correction, ...] = ()
     judgments: tuple[Judgment, ...] = ()
+    judges_failed: tuple[JudgeFailure, ...] = ()  # judges that erred on a pair of this claim
 
     @property
     def useful(self) -> bool:
@@ -90,6 +92,7 @@ class ClaimResult:
             "violations": [v.to_dict() for v in self.violations],
             "corrections": [c.to_dict() for c in self.corrections],
             "judgments": [j.to_dict() for j in self.judgments],
+            "judges_failed": [f.to_dict() for f in self.judges_failed],
         }
 
     @classmethod
@@ -104,6 +107,10 @@ class ClaimResult:
             violations=tuple(_violation_from(v) for v in data.get("violations", ())),
             corrections=tuple(_correction_from(c) for c in data.get("corrections", ())),
             judgments=tuple(_judgment_from(j) for j in data.get("judgments", ())),
+            judges_failed=tuple(
+                JudgeFailure(str(f["key"]), str(f["judge"]), str(f.get("error", "")))
+                for f in data.get("judges_failed", ())
+            ),
         )
 
 
@@ -128,6 +135,8 @@ class Evidence:
     conflicts: tuple[Mapping[str, Any], ...] = ()
     unsupported_scripts: tuple[str, ...] = ()
     timings_ms: Mapping[str, float] = field(default_factory=dict)
+    # [{"judge", "pairs"}]: judges that erred on some pair (docs/design.md#the-judges)
+    judges_failed: tuple[Mapping[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -148,6 +157,7 @@ class Evidence:
             "conflicts": [dict(c) for c in self.conflicts],
             "unsupported_scripts": list(self.unsupported_scripts),
             "timings_ms": {k: round(v, 3) for k, v in self.timings_ms.items()},
+            "judges_failed": [dict(f) for f in self.judges_failed],
         }
 
     @classmethod
@@ -172,6 +182,11 @@ class Evidence:
             conflicts=tuple(conflict_from_dict(c) for c in data["conflicts"]),
             unsupported_scripts=tuple(data["unsupported_scripts"]),
             timings_ms={str(k): float(v) for k, v in data["timings_ms"].items()},
+            # Answers stored before judge failures were recorded have none.
+            judges_failed=tuple(
+                {"judge": str(f["judge"]), "pairs": int(f["pairs"])}
+                for f in data.get("judges_failed", ())
+            ),
         )
 
 

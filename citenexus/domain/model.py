@@ -131,6 +131,18 @@ class Judgment:
         return out
 
 
+@dataclass(frozen=True)
+class JudgeFailure:
+    """A judge that erred on one (claim, unit) pair instead of judging or declining it."""
+
+    key: str
+    judge: str
+    error: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "judge": self.judge, "error": self.error}
+
+
 class ViolationKind(str, enum.Enum):
     UNCITED = "uncited"
     MISATTRIBUTED = "misattributed"

@@ -6,6 +6,10 @@ said ``contradicts``; such a unit can never also support the claim, because supp
 verdict to be ``entails``, so "contradicted" is exactly "cited, not supporting, and some judge
 said contradicts".
 
+A judge that errs on a pair (``JudgeError``: endpoint down, timeout, unreadable reply) is
+counted as not having judged it, like one that declines, and the failure is kept with the claim
+so the answer can say so (docs/design.md#the-judges).
+
 Grounded candidates the authority floor removed are judged too
 (docs/design.md#retrieval-and-grounding): otherwise a claim that only a withheld forum post
 supports would look unsupported instead of laundered.
@@ -22,8 +26,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from citenexus.domain.claims import Claim
-from citenexus.domain.model import Judgment, Unit, Verdict
-from citenexus.ports import Judge
+from citenexus.domain.model import JudgeFailure, Judgment, Unit, Verdict
+from citenexus.ports import Judge, JudgeError
 
 
 def supports(judgments: Sequence[Judgment]) -> bool:
@@ -51,6 +55,7 @@ class ClaimSupport:
     supported_by: tuple[str, ...] = ()
     contradicted_by: tuple[str, ...] = ()
     ineligible: Mapping[str, str] = field(default_factory=dict)
+    failures: tuple[JudgeFailure, ...] = ()
 
     @property
     def citations(self) -> tuple[str, ...]:
@@ -81,12 +86,24 @@ class ClaimSupport:
 
 def judge_pair(claim: str, unit: Unit, judges: Sequence[Judge]) -> tuple[Judgment, ...]:
     """Every verdict the judges gave on one (claim, unit) pair; declined judges are left out."""
+    return judge_pair_reporting(claim, unit, judges)[0]
+
+
+def judge_pair_reporting(
+    claim: str, unit: Unit, judges: Sequence[Judge]
+) -> tuple[tuple[Judgment, ...], tuple[JudgeFailure, ...]]:
+    """The verdicts on one pair, and the judges that erred on it (left out like declines)."""
     verdicts: list[Judgment] = []
+    failures: list[JudgeFailure] = []
     for judge in judges:
-        judgment = judge.judge(claim, unit)
+        try:
+            judgment = judge.judge(claim, unit)
+        except JudgeError as error:
+            failures.append(JudgeFailure(unit.key, judge.name, str(error) or type(error).__name__))
+            continue
         if judgment is not None:
             verdicts.append(judgment)
-    return tuple(verdicts)
+    return tuple(verdicts), tuple(failures)
 
 
 Screen = Callable[[str, Unit], Judgment | None]
@@ -103,11 +120,14 @@ def claim_support(
     """Judge one claim against ``units`` (grounded candidates and its cited units, by key)."""
     ineligible = ineligible or {}
     judgments: dict[str, tuple[Judgment, ...]] = {}
+    failures: list[JudgeFailure] = []
     for key, unit in units.items():
         screened = None if screen is None or key in claim.citations else screen(claim.text, unit)
-        judgments[key] = (
-            (screened,) if screened is not None else judge_pair(claim.text, unit, judges)
-        )
+        if screened is not None:
+            judgments[key] = (screened,)
+            continue
+        judgments[key], failed = judge_pair_reporting(claim.text, unit, judges)
+        failures.extend(failed)
     supported_by = tuple(
         key for key, found in judgments.items() if key not in ineligible and supports(found)
     )
@@ -115,7 +135,9 @@ def claim_support(
         key for key in claim.citations if key in judgments and contradicts(judgments[key])
     )
     relevant_ineligible = {k: v for k, v in ineligible.items() if k in judgments}
-    return ClaimSupport(claim, judgments, supported_by, contradicted_by, relevant_ineligible)
+    return ClaimSupport(
+        claim, judgments, supported_by, contradicted_by, relevant_ineligible, tuple(failures)
+    )
 
 
 def support_matrix(

@@ -254,9 +254,30 @@ class Predicate:
 _AUXILIARY_WORDS = frozenset({"be", "been", "not", "to", "have", "also", "only"})
 
 
+_LEADING = frozenset({"if", "when", "whenever", "where", "unless", "once", "after", "before"})
+
+
 def claim_predicate(tokens: tuple[Token, ...]) -> Predicate | None:
-    """The claim's opening subject, its modal and the verb the modal governs, if it has them."""
-    k = _skip_determiners(tokens, 0)
+    """The claim's subject, its modal and the verb the modal governs, if it has them.
+
+    The subject opens the claim, or opens its main clause after a leading condition ("When
+    the tenant's interest is transferred, the tenant shall ..."); a relative clause after the
+    subject ("A tenant who intends to end a tenancy shall give ...") is stepped over.
+    """
+    found = _predicate_at(tokens, 0)
+    if found is None and tokens and tokens[0].word in _LEADING:
+        comma = next((k for k, t in enumerate(tokens) if t.word == ","), None)
+        if comma is not None:
+            found = _predicate_at(tokens, comma + 1)
+    return found
+
+
+_RELATIVES = frozenset({"who", "that", "which"})
+_SENTENCE_ENDS = frozenset({".", ";", "!", "?"})
+
+
+def _predicate_at(tokens: tuple[Token, ...], start: int) -> Predicate | None:
+    k = _skip_determiners(tokens, start)
     subject, k = _content_run(tokens, k)
     of: list[int] = []
     while subject and k < len(tokens) and tokens[k].word == "of":
@@ -265,6 +286,9 @@ def claim_predicate(tokens: tuple[Token, ...]) -> Predicate | None:
             break
         of.extend(words)
         k = after
+    if subject and k < len(tokens) and tokens[k].word in _RELATIVES:
+        while k < len(tokens) and tokens[k].kind != MODAL and tokens[k].word not in _SENTENCE_ENDS:
+            k += 1
     if not subject or k >= len(tokens) or tokens[k].kind != MODAL:
         return None
     verb = k + 1

@@ -3,8 +3,10 @@ claim. Off by default; standard library only (``urllib``).
 
 The model must answer with a JSON object ``{"verdict": "entails"|"neutral"|"contradicts",
 "score": 0..1}`` (a fenced code block is accepted). Anything else — a network error, a timeout,
-an HTTP error, text that is not that object, an unknown verdict, a score outside [0, 1] — makes
-the judge decline: a judge that cannot be read must not decide what a reviewer is told.
+an HTTP error, text that is not that object, an unknown verdict, a score outside [0, 1] — is a
+failure, raised as ``JudgeError``: a judge that cannot be read must not decide what a reviewer
+is told, and the answer lists it in ``judges_failed`` instead of letting it drop out silently
+(docs/design.md#the-judges).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges.thresholds import JudgeThresholds
+from citenexus.ports import JudgeError
 
 NAME = "llm"
 
@@ -27,6 +30,9 @@ SYSTEM_PROMPT = (
     "Answer 'contradicts' if the passage says otherwise, else 'neutral'. Reply with JSON only: "
     '{"verdict": "entails" | "neutral" | "contradicts", "score": <confidence from 0 to 1>}.'
 )
+ERR_UNREACHABLE = "the judge's endpoint could not be reached"
+ERR_TIMEOUT = "the judge's endpoint did not answer in time"
+ERR_UNREADABLE = "the judge's reply was not a verdict"
 _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.S)
 
 
@@ -50,15 +56,13 @@ class LlmJudge:
 
     def judge(self, claim: str, unit: Unit) -> Judgment | None:
         content = self._ask(claim, unit.text)
-        if content is None:
-            return None
         parsed = parse_reply(content)
         if parsed is None:
-            return None
+            raise JudgeError(ERR_UNREADABLE)
         verdict, score = parsed
         return Judgment(unit.key, NAME, verdict, score, None)
 
-    def _ask(self, claim: str, passage: str) -> str | None:
+    def _ask(self, claim: str, passage: str) -> str:
         body = {
             "model": self.model,
             "temperature": 0,
@@ -80,10 +84,20 @@ class LlmJudge:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
                 reply: Any = json.loads(response.read().decode("utf-8"))
             content = reply["choices"][0]["message"]["content"]
-        except (OSError, ValueError, KeyError, IndexError, TypeError):
-            # URLError, HTTPError and socket timeouts are OSErrors; bad JSON is a ValueError.
-            return None
-        return content if isinstance(content, str) else None
+        except TimeoutError as error:
+            raise JudgeError(ERR_TIMEOUT) from error
+        except OSError as error:
+            # URLError and HTTPError are OSErrors; a socket timeout inside urlopen may come
+            # wrapped in a URLError.
+            reason = getattr(error, "reason", None)
+            if isinstance(reason, TimeoutError):
+                raise JudgeError(ERR_TIMEOUT) from error
+            raise JudgeError(ERR_UNREACHABLE) from error
+        except (ValueError, KeyError, IndexError, TypeError) as error:
+            raise JudgeError(ERR_UNREADABLE) from error
+        if not isinstance(content, str):
+            raise JudgeError(ERR_UNREADABLE)
+        return content
 
 
 def parse_reply(content: str) -> tuple[Verdict, float] | None:

@@ -1,11 +1,20 @@
 """The negation judge: the claim and the passage say the same thing is so, or is not so.
 
+It speaks only about the sentences the claim aligns to (``align``), and only when they hold at
+least ``negation_min_coverage`` of the claim's content words: a "not" in a sentence about
+another matter says nothing about the claim, so below that share the judge declines
+(docs/design.md#the-judges).
+
 Each word's polarity is the parity of the negation markers whose scope covers it ("not", "no",
 "never", "without", "except", "unless", "beyond", "prohibited"; scopes in
-``tokens.negation_counts``). Over the words the claim shares with the passage (``align``):
+``tokens.negation_counts``). Over the words the claim shares with the passage:
 
 - a word whose polarity differs contradicts ("may not sublet" / "may sublet"; "damage beyond
-  ordinary wear and tear" / "ordinary wear and tear"; "is prohibited" / "is permitted");
+  ordinary wear and tear" / "ordinary wear and tear"; "is prohibited" / "is permitted") when it
+  is the head of a negation in either text (the first content word a marker governs, or a
+  negative word itself): what a negation denies is its head, and a paraphrase that moves the
+  end of a scope ("may not demand a deposit larger than one month's rent" for "shall not
+  demand, however labelled, security greater than one month's rent") denies the same thing;
 - otherwise, a claim that obliges ("shall", "must") where the passage only permits ("may") is
   neutral (the modal in front of the same verb when both texts have one);
 - otherwise the judge entails when a marker touches the shared words (in the claim, or over
@@ -21,7 +30,15 @@ from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges.align import Alignment, claim_predicate, governing_modal
 from citenexus.judges.lexical import align_claim
 from citenexus.judges.thresholds import JudgeThresholds
-from citenexus.judges.tokens import MODAL, NEGATOR, OBLIGATION, PERMISSION, Token, negation_counts
+from citenexus.judges.tokens import (
+    BOUNDARY,
+    MODAL,
+    NEGATOR,
+    OBLIGATION,
+    PERMISSION,
+    Token,
+    negation_counts,
+)
 
 NAME = "negation"
 
@@ -36,13 +53,19 @@ class NegationJudge:
 
     def judge(self, claim: str, unit: Unit) -> Judgment | None:
         alignment = align_claim(claim, unit, self.thresholds)
-        if not alignment.pairs:
+        if not alignment.pairs or alignment.coverage < self.thresholds.negation_min_coverage:
             return None
         scope = self.thresholds.negation_max_scope
         claim_counts = negation_counts(alignment.claim, scope)
         unit_counts = negation_counts(alignment.unit, scope)
         span = alignment.span
-        flips = [(c, u) for c, u in alignment.pairs if claim_counts[c] % 2 != unit_counts[u] % 2]
+        claim_heads = _heads(alignment.claim, {c for c, _ in alignment.pairs})
+        unit_heads = _heads(alignment.unit, {u for _, u in alignment.pairs})
+        flips = [
+            (c, u)
+            for c, u in alignment.pairs
+            if claim_counts[c] % 2 != unit_counts[u] % 2 and (c in claim_heads or u in unit_heads)
+        ]
         if flips:
             c, u = flips[0]
             token = alignment.unit[u]
@@ -55,6 +78,42 @@ class NegationJudge:
         if not marked:
             return None
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
+
+
+def _heads(tokens: tuple[Token, ...], paired: set[int]) -> set[int]:
+    """The heads of the text's negations: each negative content word ("prohibited"), the first
+    content word of each marker's clause ("no cost" heads "cost"), and for a negated predicate
+    the first word it shares with the other text ("shall not, without consent, sublet" heads
+    "sublet")."""
+    heads: set[int] = set()
+    for i, token in enumerate(tokens):
+        if not token.negates:
+            continue
+        if token.is_content:
+            heads.add(i)
+            continue
+        predicate = token.norm == "not" and i > 0 and tokens[i - 1].word in _PREDICATE_LEADS
+        for j in range(i + 1, len(tokens)):
+            other = tokens[j]
+            if other.is_content and (j in paired or not predicate):
+                heads.add(j)
+                break
+            if other.kind == MODAL or other.word in _SENTENCE_ENDS:
+                break
+            if other.kind == BOUNDARY and not predicate:
+                break
+    return heads
+
+
+# A "not" after a modal or an auxiliary negates the predicate: its head is the verb the two
+# texts share, past words only one of them has ("is not required to give" / "must give").
+_PREDICATE_LEADS = frozenset(
+    ["shall", "must", "may", "can", "will", "should", "might", "could", "would", "is", "are"]
+    + ["was", "were", "be", "been", "does", "do", "did", "has", "have", "had", "need"]
+)
+
+
+_SENTENCE_ENDS = frozenset({".", ";", "!", "?", "\n"})
 
 
 def _obliges_where_passage_permits(alignment: Alignment) -> bool:

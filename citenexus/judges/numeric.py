@@ -8,10 +8,13 @@ with (``align``):
   the same number anywhere in the passage or its heading (a section number, a cut fragment);
 - a value whose kind the passage states only with other values conflicts; so does a matched
   value the passage attaches to a different item when it states several ("deposit 30 days,
-  notice 60 days" and the claim "notice 30 days"). A conflict contradicts when the passage is
-  about the claim's subject (``numeric_min_coverage`` of the claim's other words), else it is
-  neutral;
-- a value the passage does not state is neutral. The judge declines when the claim has none.
+  notice 60 days" and the claim "notice 30 days");
+- a value the passage does not state is missing.
+
+The judge speaks only about the claim's matter: when the aligned sentences hold at least
+``numeric_min_coverage`` of the claim's other content words, a conflict contradicts and a missing
+value is neutral; below that share the numbers it found are about something else, and it
+declines (docs/design.md#the-judges). It also declines when the claim states no value.
 """
 
 from __future__ import annotations
@@ -21,7 +24,16 @@ from citenexus.domain.vocabulary import stem
 from citenexus.judges.align import Alignment
 from citenexus.judges.lexical import align_claim
 from citenexus.judges.thresholds import JudgeThresholds
-from citenexus.text.quantities import NUMBER, Quantity, extract_quantities, number_literals
+from citenexus.text.quantities import (
+    BUSINESS_DAYS,
+    DAYS,
+    HOURS,
+    MONTHS,
+    NUMBER,
+    Quantity,
+    extract_quantities,
+    number_literals,
+)
 from citenexus.text.stopwords import STOPWORDS
 
 NAME = "numeric"
@@ -51,29 +63,47 @@ class NumericJudge:
         matched = outcomes.count("matched")
         score = matched / len(asserted)
         span = _span(asserted, stated, outcomes, alignment)
-        if "conflict" in outcomes:
-            about = _subject_coverage(alignment)
-            if about >= self.thresholds.numeric_min_coverage:
+        if "conflict" in outcomes or "missing" in outcomes:
+            if _subject_coverage(alignment) < self.thresholds.numeric_min_coverage:
+                return None  # another matter: its numbers say nothing about the claim
+            if "conflict" in outcomes:
                 return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, span)
-            return Judgment(unit.key, NAME, Verdict.NEUTRAL, score, span)
-        if "missing" in outcomes:
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, score, span)
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
 
 
+_DURATIONS = frozenset({DAYS, BUSINESS_DAYS, MONTHS, HOURS})
+
+
 def _outcome(asserted: Quantity, stated: list[Quantity], literals: set[float]) -> str:
-    """``matched``, ``conflict`` or ``missing`` for one claim value."""
+    """``matched``, ``conflict`` or ``missing`` for one claim value.
+
+    A duration the passage states only in another unit of time conflicts ("21 hours" against
+    "21 days", "12 calendar days" against "12 calendar months"): the claim swapped the unit.
+    """
     if asserted.kind == NUMBER:
         return "matched" if asserted.value in literals else "missing"
     same_kind = [q for q in stated if q.kind == asserted.kind]
     equal = [q for q in same_kind if q.same_value(asserted)]
     if not same_kind:
+        durations = [q for q in stated if q.kind in _DURATIONS]
+        if asserted.kind in _DURATIONS and durations:
+            days = _in_days(asserted)
+            near = any(abs(_in_days(q) - days) <= 0.1 * days for q in durations)
+            return "missing" if near else "conflict"  # "30 days" may stand for "one month"
         return "missing"
     if not equal:
         return "conflict"
     if len({q.value for q in same_kind}) > 1 and _attached_elsewhere(asserted, same_kind, equal):
         return "conflict"
     return "matched"
+
+
+_DAYS_PER = {DAYS: 1.0, BUSINESS_DAYS: 7 / 5, MONTHS: 365.25 / 12, HOURS: 1 / 24}
+
+
+def _in_days(duration: Quantity) -> float:
+    return duration.value * _DAYS_PER[duration.kind]
 
 
 def _attached_elsewhere(

@@ -9,6 +9,8 @@ ERR_POSITIVE = "judge setting {name} must be a positive number, got {value!r}"
 
 _FRACTIONS = (
     "lexical_min_coverage",
+    "lexical_decline_coverage",
+    "negation_min_coverage",
     "numeric_min_coverage",
     "embedding_min_similarity",
     "embedding_coarse_min_similarity",
@@ -29,15 +31,21 @@ class JudgeThresholds:
     - ``lexical_min_coverage`` (0.9): share of the claim's content words (quantities included)
       that the aligned span must contain for lexical to say entails; 0.9 lets a claim of ten or
       more content words miss one, shorter claims none.
+    - ``lexical_decline_coverage`` (0.6): below this share lexical says neutral (the passage
+      does not hold the claim's words); from it up to ``lexical_min_coverage`` is the paraphrase
+      zone, where lexical cannot tell and declines (docs/design.md#the-judges).
     - ``align_max_sentences`` (3): how many consecutive sentences of a unit one claim may be
       aligned against (a fragment may cross a sentence end; a claim stitched from far-apart
       sentences is not a compression).
     - ``negation_max_scope`` (20): how many content words a negation marker reaches before its
       clause ends. Generous on purpose: a compression shortens the clause, and a tight limit
       would leave the same word inside the scope in the passage and outside it in the claim.
+    - ``negation_min_coverage`` (0.6): share of the claim's content words the aligned sentences
+      must hold before the negation judge speaks: below it the passage is about another matter
+      and its "not" says nothing about the claim.
     - ``numeric_min_coverage`` (0.5): share of the claim's other content words the aligned span
-      must contain before a conflicting value counts as a contradiction rather than as a
-      different subject (neutral).
+      must contain before the numeric judge speaks about it: a conflicting value then
+      contradicts, a missing one is neutral; below it the judge declines (another matter).
     - ``embedding_min_similarity`` (0.75): cosine similarity between claim and best span at or
       above which the embedding judge says entails (measured on all-MiniLM-L6-v2).
     - ``embedding_coarse_min_similarity`` (0.2): below this similarity to the unit's stored
@@ -54,8 +62,10 @@ class JudgeThresholds:
     """
 
     lexical_min_coverage: float = 0.9
+    lexical_decline_coverage: float = 0.6
     align_max_sentences: int = 3
     negation_max_scope: int = 20
+    negation_min_coverage: float = 0.6
     numeric_min_coverage: float = 0.5
     embedding_min_similarity: float = 0.75
     embedding_coarse_min_similarity: float = 0.2

@@ -140,6 +140,7 @@ def _claim_result(
         violations=violations,
         corrections=tuple(c for d in docs for c in corrections.get(d, ())),
         judgments=judgments,
+        judges_failed=row.failures,
     )
 
 

@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from citenexus.domain.answer import ClaimResult, Evidence
 from citenexus.domain.attribution import AttributedClaim, invariants_verified
@@ -96,6 +97,15 @@ def withheld_documents(pool: Pool | None, judged: JudgedDraft | None) -> list[st
     return sorted(docs)
 
 
+def judges_failed(judged: JudgedDraft | None) -> list[dict[str, Any]]:
+    """Each judge that erred on some pair of this call, with how many pairs, by name."""
+    counts: dict[str, int] = {}
+    for row in judged.rows if judged else ():
+        for failure in row.failures:
+            counts[failure.judge] = counts.get(failure.judge, 0) + 1
+    return [{"judge": name, "pairs": counts[name]} for name in sorted(counts)]
+
+
 def build_evidence(
     *,
     policy: AuthorityPolicy,
@@ -137,4 +147,5 @@ def build_evidence(
         conflicts=tuple(c.to_dict() for c in judged.conflicts) if judged else (),
         unsupported_scripts=tuple(scripts),
         timings_ms=dict(timings),
+        judges_failed=tuple(judges_failed(judged)),
     )

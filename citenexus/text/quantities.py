@@ -68,6 +68,8 @@ _UNITS: dict[str, tuple[str, float]] = {
     "years": (MONTHS, 12),
     "hour": (HOURS, 1),
     "hours": (HOURS, 1),
+    "minute": (HOURS, 1 / 60),
+    "minutes": (HOURS, 1 / 60),
     "percent": (PERCENT, 1),
     "percentage": (PERCENT, 1),
     "%": (PERCENT, 1),

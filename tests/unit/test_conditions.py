@@ -22,6 +22,7 @@ from citenexus.domain.conditions import (
     tenure_facts,
     tenure_fit,
 )
+from citenexus.domain.vocabulary import Vocabulary
 
 SIXTY = (
     "(e) An owner who intends to end a tenancy shall give the tenant written notice at least "
@@ -254,3 +255,12 @@ def test_only_words_of_three_letters_or_more_that_are_not_stopwords_make_a_share
     assert percent_fit("The AC bill went up by 12 percent.", rule) is None
     # "fee" (three letters) is a topic.
     assert percent_fit("My fee went up by 12 percent.", "If a fee is more than 10 percent.") == MET
+
+
+def test_a_duration_that_opens_the_text_after_one_character_is_no_continuation() -> None:
+    # "previous_end = -1" marks "no duration read yet": as +1 it would read the text from its
+    # second character as the tail of a previous duration, and "(or more than one year" would
+    # become a condition on a stay that no status verb names.
+    text = "(or more than one year, the owner shall give 60 days' notice)"
+    assert tenure_conditions(text, Vocabulary()) == ()
+    assert tenure_facts(text, Vocabulary()) == ()

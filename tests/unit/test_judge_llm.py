@@ -13,7 +13,8 @@ import pytest
 
 from citenexus.domain.model import Unit, Verdict
 from citenexus.judges import JudgeThresholds, LlmJudge
-from citenexus.judges.llm import parse_reply
+from citenexus.judges.llm import ERR_TIMEOUT, ERR_UNREACHABLE, ERR_UNREADABLE, parse_reply
+from citenexus.ports import JudgeError
 
 UNIT = Unit(
     document_id="ca-civ",
@@ -123,45 +124,48 @@ def test_a_fenced_json_reply_is_accepted(model: tuple[FakeModel, str]) -> None:
         "",
     ],
 )
-def test_a_malformed_reply_makes_the_judge_decline(
+def test_a_malformed_reply_is_a_failure_not_a_decline(
     model: tuple[FakeModel, str], content: str
 ) -> None:
     fake, url = model
     fake.reply_with(content)
-    assert llm(url).judge(CLAIM, UNIT) is None
+    with pytest.raises(JudgeError, match=ERR_UNREADABLE):
+        llm(url).judge(CLAIM, UNIT)
 
 
 @pytest.mark.parametrize(
     "body", [b"not json at all", b'{"choices": []}', b'{"error": "overloaded"}']
 )
-def test_a_broken_response_body_makes_the_judge_decline(
-    model: tuple[FakeModel, str], body: bytes
-) -> None:
+def test_a_broken_response_body_is_a_failure(model: tuple[FakeModel, str], body: bytes) -> None:
     fake, url = model
     fake.body = body
-    assert llm(url).judge(CLAIM, UNIT) is None
+    with pytest.raises(JudgeError, match=ERR_UNREADABLE):
+        llm(url).judge(CLAIM, UNIT)
 
 
-def test_an_http_error_makes_the_judge_decline(model: tuple[FakeModel, str]) -> None:
+def test_an_http_error_is_a_failure(model: tuple[FakeModel, str]) -> None:
     fake, url = model
     fake.status = 500
     fake.reply_with('{"verdict": "entails", "score": 0.9}')
-    assert llm(url).judge(CLAIM, UNIT) is None
+    with pytest.raises(JudgeError, match=ERR_UNREACHABLE):
+        llm(url).judge(CLAIM, UNIT)
 
 
-def test_a_model_slower_than_the_timeout_makes_the_judge_decline(
+def test_a_model_slower_than_the_timeout_is_a_failure(
     model: tuple[FakeModel, str],
 ) -> None:
     fake, url = model
     fake.delay = 1.0
     fake.reply_with('{"verdict": "entails", "score": 0.9}')
     started = time.perf_counter()
-    assert llm(url, timeout=0.2).judge(CLAIM, UNIT) is None
+    with pytest.raises(JudgeError, match=ERR_TIMEOUT):
+        llm(url, timeout=0.2).judge(CLAIM, UNIT)
     assert time.perf_counter() - started < 0.9
 
 
-def test_an_unreachable_endpoint_makes_the_judge_decline() -> None:
-    assert llm("http://127.0.0.1:9/v1", timeout=0.5).judge(CLAIM, UNIT) is None
+def test_an_unreachable_endpoint_is_a_failure() -> None:
+    with pytest.raises(JudgeError, match=ERR_UNREACHABLE):
+        llm("http://127.0.0.1:9/v1", timeout=0.5).judge(CLAIM, UNIT)
 
 
 def test_the_timeout_comes_from_the_thresholds() -> None:

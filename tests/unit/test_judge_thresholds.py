@@ -24,8 +24,10 @@ class TinyEmbedder:
 def test_the_defaults_are_documented_values() -> None:
     assert JudgeThresholds().to_dict() == {
         "lexical_min_coverage": 0.9,
+        "lexical_decline_coverage": 0.6,
         "align_max_sentences": 3,
         "negation_max_scope": 20,
+        "negation_min_coverage": 0.6,
         "numeric_min_coverage": 0.5,
         "embedding_min_similarity": 0.75,
         "embedding_coarse_min_similarity": 0.2,

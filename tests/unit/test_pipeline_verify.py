@@ -13,6 +13,7 @@ from citenexus.pipeline.ask import (
     ERR_SEGMENT_TEXT,
     ERR_UNKNOWN_KEYS,
 )
+from citenexus.ports import JudgeError
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
@@ -117,3 +118,41 @@ def test_an_inapplicable_cited_unit_never_supports_a_claim() -> None:
 def test_a_question_in_another_script_is_refused_even_for_verify() -> None:
     answer = check("家賃の通知期間", [{"text": STATUTE_CLAIM, "citations": ["ca-civ-1946-1#0"]}])
     assert answer.refusal is not None and answer.refusal.code is RefusalCode.UNSUPPORTED_SCRIPT
+
+
+class _DownJudge:
+    """The optional LLM judge with its endpoint down: every pair it is asked about fails."""
+
+    name = "llm"
+
+    def judge(self, claim: str, unit: object) -> None:
+        raise JudgeError("the judge's endpoint could not be reached")
+
+
+def test_a_judge_that_errs_is_listed_on_the_answer_and_on_the_claim() -> None:
+    answer = verify(
+        NOTICE,
+        [Segment(STATUTE_CLAIM, ("ca-civ-1946-1#0",))],
+        retriever=memory_lane(EXAMPLE_DOCUMENTS),
+        embedder=WordHashEmbedder(),
+        judges=[ContainmentJudge(), _DownJudge()],
+        policy=FLOORED,
+        mode="strict",
+        lane="ca-housing",
+    )
+    (claim,) = answer.claims
+    assert claim.status is ClaimStatus.KEPT  # the judges that judged still decide
+    failed = answer.evidence.judges_failed
+    assert [f["judge"] for f in failed] == ["llm"] and failed[0]["pairs"] >= 1
+    assert {f.judge for f in claim.judges_failed} == {"llm"}
+    assert "ca-civ-1946-1#0" in {f.key for f in claim.judges_failed}
+    data = answer.to_dict()
+    assert data["evidence"]["judges_failed"] == [dict(f) for f in failed]
+    assert data["claims"][0]["judges_failed"][0]["judge"] == "llm"
+    assert type(answer).from_dict(data).to_dict() == data
+
+
+def test_an_answer_without_failing_judges_lists_none() -> None:
+    answer = check(NOTICE, [Segment(STATUTE_CLAIM, ("ca-civ-1946-1#0",))], lane="ca-housing")
+    assert answer.evidence.judges_failed == ()
+    assert answer.to_dict()["evidence"]["judges_failed"] == []

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from citenexus.domain.claims import Claim
-from citenexus.domain.model import Judgment, Unit, Verdict
+from citenexus.domain.model import JudgeFailure, Judgment, Unit, Verdict
 from citenexus.domain.support import (
     claim_support,
     contradicts,
     judge_pair,
+    judge_pair_reporting,
     support_matrix,
     supports,
 )
+from citenexus.ports import JudgeError
 from tests.support.fakes import TableJudge
 
 E, N, C = Verdict.ENTAILS, Verdict.NEUTRAL, Verdict.CONTRADICTS
@@ -151,3 +153,42 @@ def test_a_screen_that_lets_everything_through_changes_nothing() -> None:
     assert claim_support(claims[0], {"g#0": unit("g#0")}, [judge], screen=lambda c, u: None) == (
         claim_support(claims[0], {"g#0": unit("g#0")}, [judge])
     )
+
+
+class FailingJudge:
+    """A judge whose endpoint is down: every pair raises JudgeError."""
+
+    name = "llm"
+
+    def judge(self, claim: str, unit: Unit) -> Judgment | None:
+        raise JudgeError("the judge's endpoint could not be reached")
+
+
+def test_a_judge_that_errs_is_left_out_of_the_pair_and_recorded() -> None:
+    judges = [TableJudge({("c", "u#0"): E}, name="a"), FailingJudge()]
+    verdicts, failures = judge_pair_reporting("c", unit("u#0"), judges)
+    assert [(v.judge, v.verdict) for v in verdicts] == [("a", E)]
+    assert failures == (JudgeFailure("u#0", "llm", "the judge's endpoint could not be reached"),)
+
+
+def test_support_from_the_other_judges_stands_when_one_errs_and_the_failure_is_kept() -> None:
+    judges = [TableJudge({("c", "u#0"): E, ("c", "u#1"): E}, name="a"), FailingJudge()]
+    units = {"u#0": unit("u#0"), "u#1": unit("u#1")}
+    row = claim_support(Claim(0, 0, "c", ("u#0",)), units, judges)
+    assert row.supported_by == ("u#0", "u#1")
+    assert [(f.key, f.judge) for f in row.failures] == [("u#0", "llm"), ("u#1", "llm")]
+
+
+def test_a_pair_only_an_erring_judge_would_judge_supports_nothing() -> None:
+    row = claim_support(Claim(0, 0, "c", ("u#0",)), {"u#0": unit("u#0")}, [FailingJudge()])
+    assert row.supported_by == ()
+    assert row.declined is True
+    assert len(row.failures) == 1
+
+
+def test_a_screened_unit_is_not_judged_so_no_judge_can_err_on_it() -> None:
+    def screen(claim: str, u: Unit) -> Judgment:
+        return Judgment(u.key, "lexical", N, 0.0)
+
+    row = claim_support(Claim(0, 0, "c"), {"u#0": unit("u#0")}, [FailingJudge()], screen=screen)
+    assert row.failures == ()
