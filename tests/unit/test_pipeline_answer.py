@@ -52,6 +52,7 @@ CLAIM_FIELDS = {
     "violations",
     "corrections",
     "judgments",
+    "judges_failed",  # added with judge failures (docs/design.md#judge-failures)
 }
 
 

@@ -45,6 +45,7 @@ EVIDENCE_FIELDS = {
     "conflicts",
     "unsupported_scripts",
     "timings_ms",
+    "judges_failed",
 }
 
 
