@@ -33,7 +33,7 @@ from answers.selectors import answer_dict
 from answers.services import answer_ask, answer_verify
 from citenexus.domain.model import Candidate
 from citenexus.pipeline.retrieval import reciprocal_rank_fusion, rerank
-from citenexus_web.api_errors import ApiError
+from common.errors import Forbidden, Invalid, NotFound
 from curation.domain import authority_policy
 from curation.embedding import get_embedder
 from curation.models import Correction, Document, DocumentVersion, Lane
@@ -69,21 +69,21 @@ def _lane(user: AbstractBaseUser, slug: str) -> Lane:
     """The lane if the user is a member; otherwise not found, so lanes do not leak."""
     lane = Lane.objects.filter(slug=slug).first()
     if lane is None or not is_member(user, lane):
-        raise ApiError("not_found", ERR_NO_LANE.format(slug=slug), {"lane": slug}, 404)
+        raise NotFound("not_found", ERR_NO_LANE.format(slug=slug), {"lane": slug})
     return lane
 
 
 def _require(user: AbstractBaseUser, cap: Cap, lane: Lane) -> None:
     if not can(user, cap, lane):
         message = ERR_MAY_NOT.format(action=ACTIONS.get(cap, cap.value), slug=lane.slug)
-        raise ApiError("forbidden", message, {"lane": lane.slug, "needs": cap.value}, 403)
+        raise Forbidden("forbidden", message, {"lane": lane.slug, "needs": cap.value})
 
 
 def _check_record_ids(sr_ids: Iterable[str]) -> list[str]:
     ids = list(dict.fromkeys(sr_ids))
     bad = [i for i in ids if not RECORD_ID.match(i)]
     if bad:
-        raise ApiError("invalid", ERR_BAD_RECORD_IDS.format(ids=bad), {"invalid_ids": bad})
+        raise Invalid("invalid", ERR_BAD_RECORD_IDS.format(ids=bad), {"invalid_ids": bad})
     return ids
 
 
@@ -95,7 +95,7 @@ def _visible_record(user: AbstractBaseUser, sr_id: str) -> Document:
         .first()
     )
     if document is None:
-        raise ApiError("not_found", ERR_NO_RECORD.format(sr_id=sr_id), {"sr_id": sr_id}, 404)
+        raise NotFound("not_found", ERR_NO_RECORD.format(sr_id=sr_id), {"sr_id": sr_id})
     return document
 
 
@@ -123,10 +123,10 @@ def e_ingest(
     the_lane = _lane(user, lane)
     _require(user, Cap.INGEST, the_lane)
     if not content.strip():
-        raise ApiError("invalid", ERR_EMPTY_CONTENT, {"field": "content"})
+        raise Invalid("invalid", ERR_EMPTY_CONTENT, {"field": "content"})
     limit = settings.CITENEXUS_MAX_UPLOAD_BYTES
     if len(content.encode("utf-8")) > limit:
-        raise ApiError("invalid", ERR_CONTENT_TOO_LONG.format(limit=limit), {"field": "content"})
+        raise Invalid("invalid", ERR_CONTENT_TOO_LONG.format(limit=limit), {"field": "content"})
     source_type = source_type.strip()
     result = document_ingest_text(
         lane=the_lane,
@@ -228,7 +228,7 @@ def _candidates(lane: Lane, query: str) -> list[Candidate]:
 def _best_per_record(lane: Lane, query: str, k: int) -> list[tuple[Document, Candidate]]:
     query = query.strip()
     if not query:
-        raise ApiError("invalid", ERR_EMPTY_QUERY, {"field": "query"})
+        raise Invalid("invalid", ERR_EMPTY_QUERY, {"field": "query"})
     best: dict[str, Candidate] = {}
     for candidate in _candidates(lane, query):
         best.setdefault(candidate.unit.document_id, candidate)
@@ -313,12 +313,12 @@ def e_timeline(
     user = agent.user()
     the_lane = _lane(user, lane)
     if (sr_id is None) == (query is None):
-        raise ApiError("invalid", ERR_TIMELINE_TARGET, {"fields": ["sr_id", "query"]})
+        raise Invalid("invalid", ERR_TIMELINE_TARGET, {"fields": ["sr_id", "query"]})
     if sr_id is not None:
         document = _visible_record(user, sr_id)
         if document.lane.pk != the_lane.pk:
             message = ERR_RECORD_NOT_IN_LANE.format(sr_id=sr_id, slug=the_lane.slug)
-            raise ApiError("not_found", message, {"sr_id": sr_id}, 404)
+            raise NotFound("not_found", message, {"sr_id": sr_id})
         documents = [document]
     else:
         documents = [d for d, _ in _best_per_record(the_lane, query or "", k)]

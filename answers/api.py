@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list
 from answers.services import answer_ask, answer_review, answer_verify
-from citenexus_web.api_errors import ApiError
+from common.errors import NotFound
 from curation.api.lanes import actor_name, lane_for, require
 from curation.roles import Cap, can
 
@@ -89,7 +89,7 @@ class VerifyApi(APIView):
 def _readable_answer(request: Request, answer_id: int) -> Answer:
     answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
     if answer is None or not can(request.user, Cap.READ_ANSWERS, answer.lane):
-        raise ApiError("not_found", "no such answer", status_code=404)
+        raise NotFound("not_found", "no such answer")
     return answer
 
 

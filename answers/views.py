@@ -28,7 +28,7 @@ from answers.selectors import answer_dict, answer_list
 from answers.services import answer_ask, answer_review, answer_verify
 from citenexus.domain.answer import Evidence
 from citenexus.pipeline.timing import in_stage_order
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.models import Correction, Document, EvidenceUnit, Lane
 from curation.roles import Cap, can, caps_on, lanes_with
 from curation.views import is_htmx, tier_badge, tier_classes
@@ -53,10 +53,10 @@ def _run(request: HttpRequest, form: Any, lanes: list[Lane], run: Any) -> HttpRe
     lane = next(lane for lane in lanes if lane.slug == form.cleaned_data["lane"])
     try:
         answer = run(lane, form.cleaned_data)
-    except ApiError as exc:
+    except ServiceError as exc:
         field = str(exc.details.get("field") or "")
         field = {"segments": "draft"}.get(field, field)
-        if exc.error_code == "unknown_citation_keys":
+        if exc.code == "unknown_citation_keys":
             field = "draft"
         form.add_error(field if field in form.fields else None, exc.message)
         return None

@@ -28,7 +28,7 @@ from audit.selectors import (
     parse_filters,
     snapshot_bound,
 )
-from citenexus_web.api_errors import ApiError
+from common.errors import Forbidden, Invalid
 
 ERR_FORBIDDEN = "only auditors and admins may read the audit log"
 ERR_BAD_CURSOR = "the cursor is not one this API issued"
@@ -49,14 +49,14 @@ FILTER_PARAMS = [
 
 def _require_reader(request: Request) -> None:
     if not may_read_audit(request.user):
-        raise ApiError("forbidden", ERR_FORBIDDEN, {"needs": "read_audit"}, 403)
+        raise Forbidden("forbidden", ERR_FORBIDDEN, {"needs": "read_audit"})
 
 
 def _filters(request: Request) -> AuditFilters:
     try:
         return parse_filters(request.query_params)
     except FilterError as exc:
-        raise ApiError("invalid", str(exc), {"param": exc.param}) from exc
+        raise Invalid("invalid", str(exc), {"param": exc.param}) from exc
 
 
 def encode_cursor(after: int) -> str:
@@ -68,9 +68,9 @@ def decode_cursor(raw: str) -> int:
         data = json.loads(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
         after = data["after"]
     except (binascii.Error, ValueError, TypeError, KeyError) as exc:
-        raise ApiError("invalid_cursor", ERR_BAD_CURSOR, {"param": "cursor"}) from exc
+        raise Invalid("invalid_cursor", ERR_BAD_CURSOR, {"param": "cursor"}) from exc
     if not isinstance(after, int) or isinstance(after, bool) or after < 0:
-        raise ApiError("invalid_cursor", ERR_BAD_CURSOR, {"param": "cursor"})
+        raise Invalid("invalid_cursor", ERR_BAD_CURSOR, {"param": "cursor"})
     return after
 
 
@@ -83,7 +83,7 @@ def _limit(request: Request) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= MAX_LIMIT:
-        raise ApiError("invalid", ERR_BAD_LIMIT.format(max=MAX_LIMIT), {"param": "limit"})
+        raise Invalid("invalid", ERR_BAD_LIMIT.format(max=MAX_LIMIT), {"param": "limit"})
     return value
 
 

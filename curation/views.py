@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.forms import NO_TIER, SORTS, CorrectionForm, DocumentFilterForm, TierSetForm
 from curation.models import Correction, Document, Lane
 from curation.roles import Cap, caps_on, is_member
@@ -221,7 +221,7 @@ def document_tier(request: HttpRequest, slug: str, document_id: str) -> HttpResp
             document_tier_set(
                 document=document, tier=form.cleaned_data["tier"], actor=request.user.get_username()
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             error = exc.message
     else:
         error = "; ".join(str(e) for e in form.errors.get("tier", [])) or "invalid tier"
@@ -309,7 +309,7 @@ def correction_create(request: HttpRequest, slug: str, document_id: str) -> Http
                 actor=request.user.get_username(),
                 user=request.user,
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             form.add_error("text", exc.message)
     if form.is_valid():
         messages.success(request, "Correction added.")
@@ -344,6 +344,6 @@ def correction_withdraw_view(
     try:
         correction_withdraw(correction=correction, actor=request.user.get_username())
         messages.success(request, "Correction withdrawn.")
-    except ApiError as exc:
+    except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect(reverse("document", args=[lane.slug, document_id]) + "#corrections")

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.forms import LaneSettingsForm, MemberForm
 from curation.models import Lane, LaneMembership
 from curation.roles import Cap
@@ -183,7 +183,7 @@ def _post_tiers(request: HttpRequest, lane: Lane, caps: Any) -> HttpResponse:
                 default_mode=data["default_mode"],
                 jurisdiction=data["jurisdiction"].strip(),
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             problems.extend(exc.details.get("problems") or [exc.message])
         else:
             messages.success(request, "Tier order and floor saved.")
@@ -238,7 +238,7 @@ def _post_policy(request: HttpRequest, lane: Lane, caps: Any) -> HttpResponse:
     kind = request.POST.get("kind", lane.kind)
     try:
         lane_update(actor=request.user.get_username(), lane=lane, kind=kind, policy=policy)
-    except ApiError as exc:
+    except ServiceError as exc:
         problems = getattr(exc.__cause__, "problems", None) or [exc.message]
         unplaced = "; ".join(_place_policy_problems(rows, problems))
         ctx = _page(request, lane, caps, policy_rows=rows, policy_error=unplaced, draft_kind=kind)
@@ -263,7 +263,7 @@ def _post_vocabulary(request: HttpRequest, lane: Lane, caps: Any) -> HttpRespons
                 lane=lane,
                 vocabulary=form.cleaned_data["vocabulary"],
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             form.place_error(exc.message)
         else:
             messages.success(request, "Vocabulary saved.")

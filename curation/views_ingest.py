@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.vary import vary_on_headers
 
 from audit.selectors import may_read_audit
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid, ServiceError
 from curation.forms import AuthorityCsvForm, UploadForm
 from curation.ingest_jobs import job_create_ingest
 from curation.models import Job
@@ -35,18 +35,18 @@ CONFIRM_ALL, CONFIRM_VALID_ROWS = "all", "valid_rows"
 
 
 def _job_files(form: UploadForm) -> tuple[list[UploadedFile], list[str]]:
-    """The files to ingest and their document ids; ValidationError-like ApiError on a bad upload."""
+    """The files to ingest and their document ids; an Invalid error on a bad upload."""
     uploads = [UploadedFile(f.name or "unnamed", f.read()) for f in form.cleaned_data["uploads"]]
     single = len(uploads) == 1 and not is_zip(uploads[0].name, uploads[0].data)
     try:
         files = expand_uploads(uploads)
     except UploadError as exc:
-        raise ApiError("invalid_upload", str(exc), {"field": "uploads"}) from exc
+        raise Invalid("invalid_upload", str(exc), {"field": "uploads"}) from exc
     given = form.cleaned_data.get("document_id", "").strip()
     ids = [given] if single and given else [document_id_from_name(f.name) for f in files]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
-        raise ApiError(
+        raise Invalid(
             "invalid_upload",
             ERR_DUPLICATE_IDS.format(ids=", ".join(duplicates)),
             {"field": "uploads"},
@@ -68,7 +68,7 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
                 lane=lane, source_type=source_type, authority=metadata, may_assert=may_assert
             )
             files, ids = _job_files(form)
-        except ApiError as exc:
+        except ServiceError as exc:
             field = exc.details.get("field") or (
                 "source_type" if "source_type" in exc.details else "metadata_json"
             )
@@ -155,9 +155,9 @@ def _decode(raw: str, digest: str) -> bytes:
     try:
         data = base64.b64decode(raw.encode("ascii"), validate=True)
     except (binascii.Error, ValueError, UnicodeEncodeError) as exc:
-        raise ApiError("invalid", ERR_STALE_PREVIEW) from exc
+        raise Invalid("invalid", ERR_STALE_PREVIEW) from exc
     if hashlib.sha256(data).hexdigest() != digest:
-        raise ApiError("invalid", ERR_STALE_PREVIEW)
+        raise Invalid("invalid", ERR_STALE_PREVIEW)
     return data
 
 
@@ -200,10 +200,10 @@ def authority_csv_page(request: HttpRequest, slug: str) -> HttpResponse:
                 show_audit=may_read_audit(request.user),
                 audit_ids=",".join(str(i) for i in result["audit_event_ids"]),
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             ctx["apply_error"] = exc.message
             status = 400
-            if exc.error_code == "csv_has_problems":
+            if exc.code == "csv_has_problems":
                 data = _decode(request.POST.get("data", ""), request.POST.get("digest", ""))
                 ctx.update(
                     preview=_preview(lane, data, actor),
@@ -219,7 +219,7 @@ def authority_csv_page(request: HttpRequest, slug: str) -> HttpResponse:
                 digest=hashlib.sha256(data).hexdigest(),
                 filename=form.cleaned_data["file"].name,
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             form.add_error("file", exc.message)
     if form.errors:
         status = 400

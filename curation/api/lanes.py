@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from citenexus_web.api_errors import ApiError
+from common.errors import Conflict, Forbidden, NotFound
 from curation.domain import lane_precedence
 from curation.models import Lane
 from curation.roles import Cap, can, has_global_role, is_member, visible_lanes
@@ -29,13 +29,13 @@ def lane_for(request: Request, slug: str) -> Lane:
     """The lane, if the user can see it; a non-member gets 404 so lanes do not leak."""
     lane = get_object_or_404(Lane, slug=slug)
     if not is_member(request.user, lane):
-        raise ApiError("not_found", "no such lane", status_code=404)
+        raise NotFound("not_found", "no such lane")
     return lane
 
 
 def require(request: Request, cap: Cap, lane: Lane, message: str) -> None:
     if not can(request.user, cap, lane):
-        raise ApiError("forbidden", message, {"lane": lane.slug, "needs": cap.value}, 403)
+        raise Forbidden("forbidden", message, {"lane": lane.slug, "needs": cap.value})
 
 
 _WORDS = {"type": "array", "items": {"type": "string"}}
@@ -131,12 +131,12 @@ class LaneListCreateApi(APIView):
     @extend_schema(request=LaneSerializer, responses={201: LaneSerializer})
     def post(self, request: Request) -> Response:
         if not has_global_role(request.user, "admin"):
-            raise ApiError("forbidden", ERR_NOT_ADMIN, status_code=403)
+            raise Forbidden("forbidden", ERR_NOT_ADMIN)
         serializer = LaneSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         if Lane.objects.filter(slug=data["slug"]).exists():
-            raise ApiError("conflict", f"a lane with slug {data['slug']!r} exists", status_code=409)
+            raise Conflict("conflict", f"a lane with slug {data['slug']!r} exists")
         lane = lane_create(actor=actor_name(request), **data)
         return Response(LaneSerializer(lane).data, status=status.HTTP_201_CREATED)
 

@@ -19,7 +19,7 @@ from audit.services import audit_record
 from citenexus.domain.levels import LanePolicyError, authority_metadata_for
 from citenexus.ingest import ExtractionError, embedding_text, extract_text, segment
 from citenexus.pipeline.timing import Timings
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid
 from curation.domain import lane_policy
 from curation.embedding import get_embedder
 from curation.models import Document, DocumentVersion, EvidenceUnit, Lane
@@ -43,7 +43,7 @@ def check_authority(value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in value.items()
     ):
-        raise ApiError("invalid_authority", ERR_BAD_AUTHORITY)
+        raise Invalid("invalid_authority", ERR_BAD_AUTHORITY)
     return dict(value)
 
 
@@ -85,7 +85,7 @@ def document_authority(
             lane_policy(lane), source_type, authority, may_assert=may_assert
         )
     except LanePolicyError as exc:
-        raise ApiError(
+        raise Invalid(
             "invalid_authority", str(exc), {"source_type": source_type, "problems": exc.problems}
         ) from exc
 

@@ -17,7 +17,7 @@ from django.db.models import Count
 from django.db.models.fields.json import KeyTextTransform
 
 from audit.services import audit_record
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid
 from curation.models import Document, Lane
 from curation.services.lanes import lane_update
 
@@ -132,7 +132,7 @@ def tier_order_change(
 ) -> Lane:
     """Save an edited tier order (least authoritative first), its floor and other lane fields.
 
-    Refused as a whole (ApiError naming every problem) when a name is empty or repeated, or a
+    Refused as a whole (an Invalid error naming every problem) when a name is empty or repeated, or a
     removed tier is still carried by documents. Renames follow through to documents, units, the
     floor and the source-type policy; each rename is audited with the documents it touched.
     """
@@ -143,7 +143,7 @@ def tier_order_change(
     if minimum_tier and minimum_tier not in order:
         problems.append(ERR_FLOOR_NOT_IN_ORDER.format(floor=minimum_tier))
     if problems:
-        raise ApiError("invalid_tiers", "; ".join(problems), {"problems": problems})
+        raise Invalid("invalid_tiers", "; ".join(problems), {"problems": problems})
     renames = renames_of(edits)
     if renames:
         document_ids = _rename_everywhere(lane, renames)
