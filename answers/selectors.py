@@ -6,8 +6,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from access.roles import Cap, can, lanes_with
 from answers.models import Answer
-from curation.roles import Cap, lanes_with
+from common.errors import NotFound
 
 
 def answer_dict(answer: Answer) -> dict[str, Any]:
@@ -24,6 +25,17 @@ def answer_dict(answer: Answer) -> dict[str, Any]:
         "at": answer.reviewed_at.isoformat() if answer.reviewed_at else None,
     }
     return out
+
+
+ERR_NO_ANSWER = "no such answer"
+
+
+def answer_readable(*, user: Any, answer_id: int) -> Answer:
+    """The answer if the user may read answers in its lane; otherwise not found (no leak)."""
+    answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
+    if answer is None or not can(user, Cap.READ_ANSWERS, answer.lane):
+        raise NotFound("not_found", ERR_NO_ANSWER)
+    return answer
 
 
 def answer_list(

@@ -15,8 +15,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max, Q, QuerySet
 from django.utils.dateparse import parse_date, parse_datetime
 
+from access.roles import Cap, has_global_role, is_superuser, lanes_with
 from audit.models import AuditEvent
-from curation.roles import Cap, has_global_role, is_superuser, lanes_with
 
 ERR_BAD_DATETIME = "'{name}' must be an ISO 8601 date or date-time"
 ERR_BAD_ORDER = "'order' must be 'asc' or 'desc'"

@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.vary import vary_on_headers
 
+from access.roles import Cap, lanes_with
 from audit.chain import verify_chain
 from audit.selectors import (
     FilterError,
@@ -24,8 +25,7 @@ from audit.selectors import (
     parse_filters,
     visible_events,
 )
-from curation.roles import Cap, lanes_with
-from curation.views import is_htmx
+from common.http import is_htmx
 
 PAGE_SIZE = 50
 ERR_NOT_AUDITOR = "only auditors and admins may read the audit log"

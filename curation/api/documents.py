@@ -15,13 +15,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.lanes import lane_for
+from access.roles import Cap, can, is_member
 from citenexus.ingest import ExtractionError
 from common.errors import Invalid, NotFound
-from curation.api.lanes import actor_name, lane_for, require
+from common.http import actor_name
 from curation.domain import authority_policy
 from curation.ingest_jobs import job_create_ingest
 from curation.models import Correction, Document, Job, document_id_validator
-from curation.roles import Cap, can, is_member
 from curation.selectors import (
     correction_dict,
     document_detail,
@@ -96,7 +97,7 @@ class DocumentListCreateApi(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, slug: str) -> Response:
-        lane = lane_for(request, slug)
+        lane = lane_for(request.user, slug)
         documents = document_list(lane=lane)
         policy = authority_policy(lane)
         return Response([document_summary(d, lane, policy) for d in documents])
@@ -105,8 +106,7 @@ class DocumentListCreateApi(APIView):
         request={"multipart/form-data": UploadSerializer}, responses={202: OpenApiTypes.OBJECT}
     )
     def post(self, request: Request, slug: str) -> Response:
-        lane = lane_for(request, slug)
-        require(request, Cap.INGEST, lane, ERR_MAY_NOT_INGEST)
+        lane = lane_for(request.user, slug, Cap.INGEST, ERR_MAY_NOT_INGEST)
         uploads = [
             UploadedFile(f.name or "unnamed", f.read()) for f in request.FILES.getlist("file")
         ]
@@ -196,15 +196,14 @@ def _unchanged_single(
 class DocumentDetailApi(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, slug: str, document_id: str) -> Response:
-        lane = lane_for(request, slug)
+        lane = lane_for(request.user, slug)
         return Response(document_detail(_document_or_404(lane, document_id), lane))
 
 
 class CorrectionCreateApi(APIView):
     @extend_schema(request=CorrectionInput, responses={201: OpenApiTypes.OBJECT})
     def post(self, request: Request, slug: str, document_id: str) -> Response:
-        lane = lane_for(request, slug)
-        require(request, Cap.CORRECT, lane, ERR_MAY_NOT_CORRECT)
+        lane = lane_for(request.user, slug, Cap.CORRECT, ERR_MAY_NOT_CORRECT)
         document = _document_or_404(lane, document_id)
         data = CorrectionInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -221,8 +220,7 @@ class CorrectionCreateApi(APIView):
 class CorrectionWithdrawApi(APIView):
     @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, slug: str, document_id: str, correction_id: int) -> Response:
-        lane = lane_for(request, slug)
-        require(request, Cap.CORRECT, lane, ERR_MAY_NOT_CORRECT)
+        lane = lane_for(request.user, slug, Cap.CORRECT, ERR_MAY_NOT_CORRECT)
         correction = get_object_or_404(
             Correction, pk=correction_id, document__lane=lane, document__document_id=document_id
         )
@@ -243,7 +241,7 @@ class RecordsApi(APIView):
         slug = request.query_params.get("lane", "")
         if not slug:
             raise Invalid("invalid", ERR_NEED_LANE, {"field": "lane"})
-        lane = lane_for(request, slug)
+        lane = lane_for(request.user, slug)
         ids = [i.strip() for i in request.query_params.get("ids", "").split(",") if i.strip()]
         return Response(records_get(lane=lane, document_ids=ids[:1000]))
 

@@ -25,7 +25,7 @@ from curation.models import Lane
 from curation.services.documents import document_ingest_text
 from curation.services.examples import example_lane_load
 from curation.services.lanes import lane_update
-from curation.vocabulary_forms import ERR_PAIR_LINE, SHAPE_SYNONYM
+from curation.views.vocabulary_forms import ERR_PAIR_LINE, SHAPE_SYNONYM
 
 pytestmark = pytest.mark.django_db
 

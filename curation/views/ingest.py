@@ -12,12 +12,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.vary import vary_on_headers
 
+from access.roles import Cap, is_member
 from audit.selectors import may_read_audit
 from common.errors import Invalid, ServiceError
+from common.http import is_htmx
 from curation.forms import AuthorityCsvForm, UploadForm
 from curation.ingest_jobs import job_create_ingest
 from curation.models import Job
-from curation.roles import Cap, is_member
 from curation.services.authority_csv import authority_csv_apply
 from curation.services.documents import document_authority
 from curation.uploads import (
@@ -27,7 +28,7 @@ from curation.uploads import (
     expand_uploads,
     is_zip,
 )
-from curation.views import is_htmx, lane_context, page_lane, require_cap
+from curation.views.shared import lane_context, page_lane
 
 ERR_DUPLICATE_IDS = "two files would get the same document id: {ids}"
 ERR_STALE_PREVIEW = "the previewed file was lost; upload it again"
@@ -56,8 +57,7 @@ def _job_files(form: UploadForm) -> tuple[list[UploadedFile], list[str]]:
 
 @login_required
 def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
-    lane = page_lane(request, slug)
-    caps = require_cap(request, lane, Cap.INGEST)
+    lane, caps = page_lane(request, slug, Cap.INGEST)
     form = UploadForm(request.POST or None, request.FILES or None)
     may_assert = Cap.ASSIGN_TIER in caps
     if request.method == "POST" and form.is_valid():
@@ -173,8 +173,7 @@ def _preview(lane: Any, data: bytes, actor: str) -> dict[str, Any]:
 @vary_on_headers("HX-Request")
 def authority_csv_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Upload → preview exactly what would change → confirm (all, or valid rows) → applied."""
-    lane = page_lane(request, slug)
-    caps = require_cap(request, lane, Cap.ASSIGN_TIER)
+    lane, caps = page_lane(request, slug, Cap.ASSIGN_TIER)
     ctx = lane_context(lane, caps)
     actor = request.user.get_username()
     step = request.POST.get("step", "")
