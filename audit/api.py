@@ -24,13 +24,12 @@ from audit.selectors import (
     audit_event_list,
     event_dict,
     iter_event_batches,
-    may_read_audit,
     parse_filters,
+    require_audit_reader,
     snapshot_bound,
 )
-from common.errors import Forbidden, Invalid
+from common.errors import Invalid
 
-ERR_FORBIDDEN = "only auditors and admins may read the audit log"
 ERR_BAD_CURSOR = "the cursor is not one this API issued"
 ERR_BAD_LIMIT = "'limit' must be an integer from 1 to {max}"
 DEFAULT_LIMIT = 100
@@ -45,11 +44,6 @@ FILTER_PARAMS = [
     OpenApiParameter("until", OpenApiTypes.DATETIME, description="at < until"),
     OpenApiParameter("order", str, enum=["asc", "desc"], description="by id; default asc"),
 ]
-
-
-def _require_reader(request: Request) -> None:
-    if not may_read_audit(request.user):
-        raise Forbidden("forbidden", ERR_FORBIDDEN, {"needs": "read_audit"})
 
 
 def _filters(request: Request) -> AuditFilters:
@@ -124,7 +118,7 @@ class AuditListApi(APIView):  # type: ignore[misc]  # DRF ships no type informat
         ),
     )
     def get(self, request: Request) -> Response:
-        _require_reader(request)
+        require_audit_reader(request.user)
         filters = _filters(request)
         limit = _limit(request)
         query = audit_event_list(request.user, filters)
@@ -164,7 +158,7 @@ class AuditVerifyApi(APIView):  # type: ignore[misc]  # DRF ships no type inform
     )
     def get(self, request: Request) -> Response:
         """Recompute the whole chain (not only the caller's lanes: a chain has one head)."""
-        _require_reader(request)
+        require_audit_reader(request.user)
         return Response(verify_chain().as_dict())
 
 
@@ -175,7 +169,7 @@ class AuditExportApi(APIView):  # type: ignore[misc]  # DRF ships no type inform
 
     @extend_schema(parameters=FILTER_PARAMS, responses={(200, "text/plain"): OpenApiTypes.STR})
     def get(self, request: Request) -> StreamingHttpResponse:
-        _require_reader(request)
+        require_audit_reader(request.user)
         filters = _filters(request)
         query = audit_event_list(request.user, filters)
         batches = iter_event_batches(

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count
-from django.db.models.fields.json import KeyTextTransform
 
 from audit.services import audit_record
 from common.errors import Invalid
-from curation.models import Document, Lane
+from curation.models import Lane
+from curation.selectors import tier_counts
 from curation.services.lanes import lane_update
 
 ERR_EMPTY_TIER_NAME = "a tier name must not be empty"
@@ -38,17 +37,6 @@ class TierEdit:
 
     original: str | None
     name: str
-
-
-def tier_counts(*, lane: Lane) -> dict[str, int]:
-    """How many documents carry each tier name ("" for none), in one query."""
-    rows = (
-        Document.objects.filter(lane=lane)
-        .annotate(tier=KeyTextTransform(lane.metadata_key, "authority"))
-        .values("tier")
-        .annotate(n=Count("id"))
-    )
-    return {str(r["tier"] or ""): int(r["n"]) for r in rows}
 
 
 def renames_of(edits: Sequence[TierEdit]) -> dict[str, str]:

@@ -25,13 +25,13 @@ from common.errors import ServiceError
 from common.http import is_htmx, page_errors
 from curation.forms import LaneSettingsForm, MemberForm
 from curation.models import Lane, LaneMembership
+from curation.selectors import tier_counts
 from curation.services.lanes import lane_member_set, lane_update
 from curation.services.tiers import (
     ERR_TIER_IN_USE,
     TierEdit,
     floor_preview,
     renames_of,
-    tier_counts,
     tier_order_change,
 )
 from curation.views.shared import lane_context, page_lane
