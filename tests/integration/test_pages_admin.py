@@ -10,8 +10,9 @@ from django.test import Client
 from audit.models import AuditEvent
 from common.errors import ServiceError
 from curation.models import Document, EvidenceUnit, Lane, LaneMembership
+from curation.selectors import tier_counts
 from curation.services.documents import document_ingest_text
-from curation.services.tiers import TierEdit, floor_preview, tier_counts, tier_order_change
+from curation.services.tiers import TierEdit, floor_preview, tier_order_change
 from tests.conftest import LEGAL_ORDER
 
 pytestmark = pytest.mark.django_db

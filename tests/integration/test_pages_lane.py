@@ -9,8 +9,8 @@ from django.test import Client
 
 from audit.models import AuditEvent
 from curation.models import Document, EvidenceUnit
+from curation.selectors import tier_counts
 from curation.services.documents import document_ingest_text
-from curation.services.tiers import tier_counts
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
