@@ -32,28 +32,37 @@ class LaneForbidden(Forbidden):
         self.capability = capability
 
 
-def lane_access(
-    user: User, slug: str, capability: Cap | None = None, message: str = ERR_FORBIDDEN
-) -> tuple[Lane, frozenset[Cap]]:
-    """The lane and the user's capabilities on it (pages show what the user may do).
-
-    ``LaneNotFound`` when there is no such lane or the user is no member of it; then
-    ``LaneForbidden`` (with ``message``) when ``capability`` is given and not held.
-    """
+def _visible_lane(user: User, slug: str) -> Lane:
     lane = Lane.objects.filter(slug=slug).first()
     if lane is None or not is_member(user, lane):
         raise LaneNotFound(slug)
-    caps = caps_on(user, lane)
-    if capability is not None and capability not in caps:
-        raise LaneForbidden(lane, capability, message)
-    return lane, caps
+    return lane
 
 
 def lane_for(
     user: User, slug: str, capability: Cap | None = None, message: str = ERR_FORBIDDEN
 ) -> Lane:
-    """The lane named ``slug`` if ``user`` may see it and, when given, holds ``capability``."""
-    return lane_access(user, slug, capability, message)[0]
+    """The lane named ``slug`` if ``user`` may see it and, when given, holds ``capability``.
+
+    ``LaneNotFound`` when there is no such lane or the user is no member of it; then
+    ``LaneForbidden`` (with ``message``) when ``capability`` is given and not held.
+    """
+    lane = _visible_lane(user, slug)
+    if capability is not None:
+        require(user, capability, lane, message)
+    return lane
+
+
+def lane_access(
+    user: User, slug: str, capability: Cap, message: str = ERR_FORBIDDEN
+) -> tuple[Lane, frozenset[Cap]]:
+    """``lane_for`` with the user's capabilities on the lane, for pages that show what the user
+    may do (one membership query either way)."""
+    lane = _visible_lane(user, slug)
+    caps = caps_on(user, lane)
+    if capability not in caps:
+        raise LaneForbidden(lane, capability, message)
+    return lane, caps
 
 
 def require(user: User, capability: Cap, lane: Lane, message: str = ERR_FORBIDDEN) -> None:

@@ -208,23 +208,37 @@ def unit_blocks(document: Document) -> list[dict[str, Any]]:
     return blocks
 
 
-@login_required
-def document_page(request: HttpRequest, slug: str, document_id: str) -> HttpResponse:
-    lane, caps = page_lane(request, slug, Cap.READ_LANE)
-    document = _document_or_404(lane, document_id)
+def _document_context(
+    lane: Lane, caps: frozenset[Cap], document: Document, correction_form: Any, **extra: Any
+) -> dict[str, Any]:
+    """What the document page shows: its text cut into units, its tier, its corrections."""
     ctx = lane_context(lane, caps)
-    levels = correction_levels(document)
     ctx.update(
         document=document,
         tier=tier_badge(lane, ctx["tier_classes"], document.tier_name()),
         blocks=unit_blocks(document),
         units=list(related(document, "units")),
         corrections=list(related(document, "corrections")),
-        correction_form=CorrectionForm(levels=levels, initial={"authority": levels[0]}),
+        correction_form=correction_form,
+        authority_items=sorted((document.authority or {}).items()),
+        **extra,
+    )
+    return ctx
+
+
+@login_required
+def document_page(request: HttpRequest, slug: str, document_id: str) -> HttpResponse:
+    lane, caps = page_lane(request, slug, Cap.READ_LANE)
+    document = _document_or_404(lane, document_id)
+    levels = correction_levels(document)
+    ctx = _document_context(
+        lane,
+        caps,
+        document,
+        CorrectionForm(levels=levels, initial={"authority": levels[0]}),
         may_correct=Cap.CORRECT in caps,
         may_assign=Cap.ASSIGN_TIER in caps and lane.profile != "default.v1",
         tier_form=TierSetForm(tiers=list(lane.tier_order), initial={"tier": document.tier_name()}),
-        authority_items=sorted((document.authority or {}).items()),
     )
     return render(request, "curation/document.html", ctx)
 
@@ -252,18 +266,7 @@ def correction_create(request: HttpRequest, slug: str, document_id: str) -> Http
         return redirect(
             reverse("document", args=[lane.slug, document.document_id]) + "#corrections"
         )
-    ctx = lane_context(lane, caps)
-    ctx.update(
-        document=document,
-        tier=tier_badge(lane, ctx["tier_classes"], document.tier_name()),
-        blocks=unit_blocks(document),
-        units=list(related(document, "units")),
-        corrections=list(related(document, "corrections")),
-        correction_form=form,
-        may_correct=True,
-        may_assign=False,
-        authority_items=sorted((document.authority or {}).items()),
-    )
+    ctx = _document_context(lane, caps, document, form, may_correct=True, may_assign=False)
     return render(request, "curation/document.html", ctx, status=400)
 
 
