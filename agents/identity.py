@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 
-from citenexus_web.api_errors import ApiError
+from common.errors import Forbidden, Unauthenticated
 
 ERR_NO_AGENT = "this connection is not signed in"
 ERR_AGENT_GONE = "the user {username!r} this agent acts as no longer exists or is inactive"
@@ -36,7 +36,7 @@ class Agent:
             **{str(model.USERNAME_FIELD): self.username}, is_active=True
         ).first()
         if user is None:
-            raise ApiError("forbidden", ERR_AGENT_GONE.format(username=self.username), None, 403)
+            raise Forbidden("forbidden", ERR_AGENT_GONE.format(username=self.username))
         return user
 
 
@@ -47,7 +47,7 @@ def agent_from_context() -> Agent:
     """The agent of the HTTP request being served."""
     agent = current_agent.get()
     if agent is None:
-        raise ApiError("not_authenticated", ERR_NO_AGENT, None, 401)
+        raise Unauthenticated("not_authenticated", ERR_NO_AGENT)
     return agent
 
 

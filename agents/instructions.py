@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from access.roles import Cap, caps_on, visible_lanes
 from citenexus.domain.authority import ORDERED_PROFILE_VERSION, AuthorityError
 from citenexus.domain.levels import DECLARED_WITHOUT_TIER
 from curation.domain import lane_policy, lane_precedence
 from curation.models import Lane
-from curation.roles import Cap, caps_on, visible_lanes
 
 PREAMBLE = (
     "CiteNexus keeps records with authority. Every record carries an authority level that its "

@@ -35,7 +35,7 @@ from agents.schemas import (
     Segment,
     TimelineResult,
 )
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 
 SERVER_NAME = "citenexus"
 # The instructions are per agent, so the text fixed at construction is only a fallback.
@@ -84,8 +84,8 @@ class AgentTools:
         try:
             agent = self.resolve_agent()
             result = await sync_to_async(_in_request, thread_sensitive=True)(fn, agent, kwargs)
-        except ApiError as exc:
-            return error_result(exc.error_code, exc.message, exc.details)
+        except ServiceError as exc:
+            return error_result(exc.code, exc.message, exc.details)
         except DjangoValidationError as exc:
             return error_result("invalid", "; ".join(exc.messages))
         return ok_result(result)
@@ -93,7 +93,7 @@ class AgentTools:
     async def instructions(self) -> str | None:
         try:
             agent = self.resolve_agent()
-        except ApiError:
+        except ServiceError:
             return None
         text: str = await sync_to_async(_in_request, thread_sensitive=True)(
             lambda a: instructions_for(a.user()), agent, {}
@@ -109,7 +109,7 @@ def instructions_middleware(runner: AgentTools) -> Callable[..., Any]:
         if ctx.method in HANDSHAKE_METHODS and isinstance(result, dict):
             try:
                 text = await runner.instructions()
-            except ApiError:
+            except ServiceError:
                 text = None
             if text:
                 result = {**result, "instructions": text}

@@ -2,7 +2,7 @@
 
 Every rule lives elsewhere: the lane's policy sets a record's level (``document_ingest_text``
 with ``may_assert=False``), corrections check their authority (``correction_add``), roles and
-memberships decide scope (``curation.roles``), and the answer pipeline is ``answers.services``.
+memberships decide scope (``access.lanes``, ``access.roles``), and the answer pipeline is ``answers.services``.
 This module resolves lanes and records for the agent's user and shapes the results.
 """
 
@@ -16,6 +16,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 
+from access.lanes import ERR_FORBIDDEN, LaneNotFound, lane_for, require
+from access.roles import Cap, visible_lanes
 from agents.identity import Agent
 from agents.schemas import (
     CorrectionOut,
@@ -33,12 +35,11 @@ from answers.selectors import answer_dict
 from answers.services import answer_ask, answer_verify
 from citenexus.domain.model import Candidate
 from citenexus.pipeline.retrieval import reciprocal_rank_fusion, rerank
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid, NotFound
 from curation.domain import authority_policy
 from curation.embedding import get_embedder
 from curation.models import Correction, Document, DocumentVersion, Lane
 from curation.retrieval import PostgresRetriever
-from curation.roles import Cap, can, is_member, visible_lanes
 from curation.selectors import correction_dict, records_get
 from curation.services.corrections import correction_add
 from curation.services.documents import document_ingest_text
@@ -65,25 +66,23 @@ ACTIONS = {
 }
 
 
-def _lane(user: AbstractBaseUser, slug: str) -> Lane:
-    """The lane if the user is a member; otherwise not found, so lanes do not leak."""
-    lane = Lane.objects.filter(slug=slug).first()
-    if lane is None or not is_member(user, lane):
-        raise ApiError("not_found", ERR_NO_LANE.format(slug=slug), {"lane": slug}, 404)
-    return lane
+def _may_not(cap: Cap, slug: str) -> str:
+    return ERR_MAY_NOT.format(action=ACTIONS.get(cap, cap.value), slug=slug)
 
 
-def _require(user: AbstractBaseUser, cap: Cap, lane: Lane) -> None:
-    if not can(user, cap, lane):
-        message = ERR_MAY_NOT.format(action=ACTIONS.get(cap, cap.value), slug=lane.slug)
-        raise ApiError("forbidden", message, {"lane": lane.slug, "needs": cap.value}, 403)
+def _lane(user: AbstractBaseUser, slug: str, cap: Cap | None = None) -> Lane:
+    """``lane_for`` worded for an agent: a lane it cannot see is named in the error."""
+    try:
+        return lane_for(user, slug, cap, _may_not(cap, slug) if cap else ERR_FORBIDDEN)
+    except LaneNotFound as exc:
+        raise NotFound("not_found", ERR_NO_LANE.format(slug=slug), {"lane": slug}) from exc
 
 
 def _check_record_ids(sr_ids: Iterable[str]) -> list[str]:
     ids = list(dict.fromkeys(sr_ids))
     bad = [i for i in ids if not RECORD_ID.match(i)]
     if bad:
-        raise ApiError("invalid", ERR_BAD_RECORD_IDS.format(ids=bad), {"invalid_ids": bad})
+        raise Invalid("invalid", ERR_BAD_RECORD_IDS.format(ids=bad), {"invalid_ids": bad})
     return ids
 
 
@@ -95,7 +94,7 @@ def _visible_record(user: AbstractBaseUser, sr_id: str) -> Document:
         .first()
     )
     if document is None:
-        raise ApiError("not_found", ERR_NO_RECORD.format(sr_id=sr_id), {"sr_id": sr_id}, 404)
+        raise NotFound("not_found", ERR_NO_RECORD.format(sr_id=sr_id), {"sr_id": sr_id})
     return document
 
 
@@ -120,13 +119,12 @@ def e_ingest(
 ) -> IngestResult:
     """Write a record; its level comes from the lane's policy for ``source_type``."""
     user = agent.user()
-    the_lane = _lane(user, lane)
-    _require(user, Cap.INGEST, the_lane)
+    the_lane = _lane(user, lane, Cap.INGEST)
     if not content.strip():
-        raise ApiError("invalid", ERR_EMPTY_CONTENT, {"field": "content"})
+        raise Invalid("invalid", ERR_EMPTY_CONTENT, {"field": "content"})
     limit = settings.CITENEXUS_MAX_UPLOAD_BYTES
     if len(content.encode("utf-8")) > limit:
-        raise ApiError("invalid", ERR_CONTENT_TOO_LONG.format(limit=limit), {"field": "content"})
+        raise Invalid("invalid", ERR_CONTENT_TOO_LONG.format(limit=limit), {"field": "content"})
     source_type = source_type.strip()
     result = document_ingest_text(
         lane=the_lane,
@@ -206,7 +204,7 @@ def e_correct(
     """Attach a correction (``human_correction`` unless named) to a record."""
     user = agent.user()
     document = _visible_record(user, sr_id)
-    _require(user, Cap.CORRECT, document.lane)
+    require(user, Cap.CORRECT, document.lane, _may_not(Cap.CORRECT, document.lane.slug))
     correction = correction_add(
         document=document, text=text, actor=agent.actor, user=user, authority=authority or None
     )
@@ -228,7 +226,7 @@ def _candidates(lane: Lane, query: str) -> list[Candidate]:
 def _best_per_record(lane: Lane, query: str, k: int) -> list[tuple[Document, Candidate]]:
     query = query.strip()
     if not query:
-        raise ApiError("invalid", ERR_EMPTY_QUERY, {"field": "query"})
+        raise Invalid("invalid", ERR_EMPTY_QUERY, {"field": "query"})
     best: dict[str, Candidate] = {}
     for candidate in _candidates(lane, query):
         best.setdefault(candidate.unit.document_id, candidate)
@@ -313,12 +311,12 @@ def e_timeline(
     user = agent.user()
     the_lane = _lane(user, lane)
     if (sr_id is None) == (query is None):
-        raise ApiError("invalid", ERR_TIMELINE_TARGET, {"fields": ["sr_id", "query"]})
+        raise Invalid("invalid", ERR_TIMELINE_TARGET, {"fields": ["sr_id", "query"]})
     if sr_id is not None:
         document = _visible_record(user, sr_id)
         if document.lane.pk != the_lane.pk:
             message = ERR_RECORD_NOT_IN_LANE.format(sr_id=sr_id, slug=the_lane.slug)
-            raise ApiError("not_found", message, {"sr_id": sr_id}, 404)
+            raise NotFound("not_found", message, {"sr_id": sr_id})
         documents = [document]
     else:
         documents = [d for d, _ in _best_per_record(the_lane, query or "", k)]
@@ -334,8 +332,7 @@ def cite_ask(
 ) -> dict[str, Any]:
     """The pipeline's answer, stored and shaped exactly as ``POST /api/ask/`` returns it."""
     user = agent.user()
-    the_lane = _lane(user, lane)
-    _require(user, Cap.ASK, the_lane)
+    the_lane = _lane(user, lane, Cap.ASK)
     answer = answer_ask(
         lane=the_lane,
         question=question,
@@ -352,8 +349,7 @@ def cite_verify(
 ) -> dict[str, Any]:
     """A draft judged by the pipeline, as ``POST /api/verify/`` returns it."""
     user = agent.user()
-    the_lane = _lane(user, lane)
-    _require(user, Cap.ASK, the_lane)
+    the_lane = _lane(user, lane, Cap.ASK)
     answer = answer_verify(
         lane=the_lane,
         question=question,

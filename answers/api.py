@@ -12,12 +12,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from answers.models import Answer
-from answers.selectors import answer_dict, answer_list
+from access.lanes import lane_for, require
+from access.roles import Cap
+from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import answer_ask, answer_review, answer_verify
-from citenexus_web.api_errors import ApiError
-from curation.api.lanes import actor_name, lane_for, require
-from curation.roles import Cap, can
+from common.http import actor_name
 
 ERR_MAY_NOT_ASK = "you may not ask or verify in this lane"
 ERR_MAY_NOT_REVIEW = "you may not review answers in this lane"
@@ -55,8 +54,7 @@ class AskApi(APIView):
     def post(self, request: Request) -> Response:
         data = AskInput(data=request.data)
         data.is_valid(raise_exception=True)
-        lane = lane_for(request, data.validated_data["lane"])
-        require(request, Cap.ASK, lane, ERR_MAY_NOT_ASK)
+        lane = lane_for(request.user, data.validated_data["lane"], Cap.ASK, ERR_MAY_NOT_ASK)
         answer = answer_ask(
             lane=lane,
             question=data.validated_data["question"],
@@ -73,8 +71,7 @@ class VerifyApi(APIView):
     def post(self, request: Request) -> Response:
         data = VerifyInput(data=request.data)
         data.is_valid(raise_exception=True)
-        lane = lane_for(request, data.validated_data["lane"])
-        require(request, Cap.ASK, lane, ERR_MAY_NOT_ASK)
+        lane = lane_for(request.user, data.validated_data["lane"], Cap.ASK, ERR_MAY_NOT_ASK)
         answer = answer_verify(
             lane=lane,
             question=data.validated_data["question"],
@@ -86,17 +83,10 @@ class VerifyApi(APIView):
         return Response(answer_dict(answer), status=status.HTTP_200_OK)
 
 
-def _readable_answer(request: Request, answer_id: int) -> Answer:
-    answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
-    if answer is None or not can(request.user, Cap.READ_ANSWERS, answer.lane):
-        raise ApiError("not_found", "no such answer", status_code=404)
-    return answer
-
-
 class AnswerDetailApi(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, answer_id: int) -> Response:
-        return Response(answer_dict(_readable_answer(request, answer_id)))
+        return Response(answer_dict(answer_readable(user=request.user, answer_id=answer_id)))
 
 
 class AnswerListApi(APIView):
@@ -118,8 +108,8 @@ class AnswerListApi(APIView):
 class AnswerReviewApi(APIView):
     @extend_schema(request=ReviewInput, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, answer_id: int) -> Response:
-        answer = _readable_answer(request, answer_id)
-        require(request, Cap.REVIEW, answer.lane, ERR_MAY_NOT_REVIEW)
+        answer = answer_readable(user=request.user, answer_id=answer_id)
+        require(request.user, Cap.REVIEW, answer.lane, ERR_MAY_NOT_REVIEW)
         data = ReviewInput(data=request.data)
         data.is_valid(raise_exception=True)
         answer = answer_review(

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
+from django.db.models.functions import TruncDate
 
+from access.roles import Cap, can, lanes_with
 from answers.models import Answer
-from curation.roles import Cap, lanes_with
+from common.errors import NotFound
 
 
 def answer_dict(answer: Answer) -> dict[str, Any]:
@@ -26,6 +30,17 @@ def answer_dict(answer: Answer) -> dict[str, Any]:
     return out
 
 
+ERR_NO_ANSWER = "no such answer"
+
+
+def answer_readable(*, user: Any, answer_id: int) -> Answer:
+    """The answer if the user may read answers in its lane; otherwise not found (no leak)."""
+    answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
+    if answer is None or not can(user, Cap.READ_ANSWERS, answer.lane):
+        raise NotFound("not_found", ERR_NO_ANSWER)
+    return answer
+
+
 def answer_list(
     *, user: Any, lane: str = "", status: str = "", refusal_code: str = "", asked_by: str = ""
 ) -> QuerySet[Answer]:
@@ -40,3 +55,45 @@ def answer_list(
     if asked_by:
         qs = qs.filter(asked_by_name=asked_by)
     return qs.order_by("-created_at", "-id")
+
+
+# What the dashboard (``reporting``) charts: grouped counts, one query each.
+
+
+def answer_refusals_per_day(*, lanes: Iterable[Any], since: dt.date) -> list[dict[str, Any]]:
+    """Refused answers of ``lanes`` from ``since``: rows of ``day``, ``refusal_code``, ``n``."""
+    return list(
+        Answer.objects.filter(lane__in=lanes, status="refused", created_at__date__gte=since)
+        .annotate(day=TruncDate("created_at"))
+        .values("day", "refusal_code")
+        .annotate(n=Count("id"))
+    )
+
+
+def answer_reviews_per_day(
+    *, lanes: Iterable[Any], since: dt.date, verdicts: Iterable[str]
+) -> list[dict[str, Any]]:
+    """Reviews with ``verdicts`` from ``since``, by day of review: ``day``, ``review_verdict``, ``n``."""
+    return list(
+        Answer.objects.filter(
+            lane__in=lanes, review_verdict__in=list(verdicts), reviewed_at__date__gte=since
+        )
+        .annotate(day=TruncDate("reviewed_at"))
+        .values("day", "review_verdict")
+        .annotate(n=Count("id"))
+    )
+
+
+def answer_review_summary(*, lanes: Iterable[Any]) -> list[dict[str, Any]]:
+    """Per lane slug (``lane__slug``): answers in all, flagged, approved and refused."""
+    return list(
+        Answer.objects.filter(lane__in=lanes)
+        .values("lane__slug")
+        .annotate(
+            total=Count("id"),
+            flagged=Count("id", filter=Q(review_verdict="flag")),
+            approved=Count("id", filter=Q(review_verdict="approve")),
+            refused=Count("id", filter=Q(status="refused")),
+        )
+        .order_by("lane__slug")
+    )

@@ -10,7 +10,7 @@ from answers.bootstrap import get_generator, get_judges, pipeline_settings
 from answers.citations import with_citation_details
 from answers.models import Answer
 from citenexus.domain.authority import AuthorityPolicy
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid
 from curation.domain import authority_policy, lane_vocabulary
 from curation.embedding import get_embedder
 from curation.models import Lane
@@ -28,13 +28,13 @@ ERR_BAD_STRATEGY = "strategy must be single or deep"
 def _check(question: str, mode: str, strategy: str) -> str:
     question = (question or "").strip()
     if not question:
-        raise ApiError("invalid", ERR_EMPTY_QUESTION, {"field": "question"})
+        raise Invalid("invalid", ERR_EMPTY_QUESTION, {"field": "question"})
     if len(question) > MAX_QUESTION_CHARS:
-        raise ApiError("invalid", ERR_LONG_QUESTION, {"field": "question"})
+        raise Invalid("invalid", ERR_LONG_QUESTION, {"field": "question"})
     if mode not in Lane.Mode.values:
-        raise ApiError("invalid", ERR_BAD_MODE, {"field": "mode"})
+        raise Invalid("invalid", ERR_BAD_MODE, {"field": "mode"})
     if strategy not in ("single", "deep"):
-        raise ApiError("invalid", ERR_BAD_STRATEGY, {"field": "strategy"})
+        raise Invalid("invalid", ERR_BAD_STRATEGY, {"field": "strategy"})
     return question
 
 
@@ -119,18 +119,18 @@ def answer_verify(
     mode = mode or lane.default_mode
     question = _check(question, mode, "single")
     if not any(str(s.get("text", "")).strip() for s in segments):
-        raise ApiError("invalid", ERR_NO_SEGMENTS, {"field": "segments"})
+        raise Invalid("invalid", ERR_NO_SEGMENTS, {"field": "segments"})
     kwargs = _pipeline_kwargs(lane)
     kwargs.pop("generator")
     try:
         result = verify(question, segments, mode=mode, **kwargs)
     except UnknownCitationKeys as exc:
         keys = sorted(exc.keys)
-        raise ApiError(
+        raise Invalid(
             "unknown_citation_keys", ERR_UNKNOWN_KEYS.format(keys=keys), {"unknown_keys": keys}
         ) from exc
     except DraftError as exc:
-        raise ApiError("invalid_draft", str(exc), {"field": "segments"}) from exc
+        raise Invalid("invalid_draft", str(exc), {"field": "segments"}) from exc
     return _store(lane=lane, kind="verify", result=result, user=user, actor=actor)
 
 
@@ -141,7 +141,7 @@ def answer_review(*, answer: Answer, verdict: str, note: str, actor: str) -> Ans
     from audit.services import audit_record
 
     if verdict not in (Answer.Verdict.APPROVE, Answer.Verdict.FLAG):
-        raise ApiError("invalid", "verdict must be approve or flag", {"field": "verdict"})
+        raise Invalid("invalid", "verdict must be approve or flag", {"field": "verdict"})
     answer = Answer.objects.select_for_update().get(pk=answer.pk)
     before = answer.review_verdict
     answer.review_verdict = verdict

@@ -21,20 +21,23 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from access.lanes import require
+from access.roles import Cap, caps_on, lanes_with
 from answers.citations import text_with_pages
 from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
 from answers.forms import AskForm, ReviewForm, VerifyForm
 from answers.models import Answer
-from answers.selectors import answer_dict, answer_list
+from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import answer_ask, answer_review, answer_verify
 from citenexus.domain.answer import Evidence
 from citenexus.pipeline.timing import in_stage_order
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
+from common.http import is_htmx, page_errors
 from curation.models import Correction, Document, EvidenceUnit, Lane
-from curation.roles import Cap, can, caps_on, lanes_with
-from curation.views import is_htmx, tier_badge, tier_classes
+from curation.tier_badges import tier_badge, tier_classes
 
 ERR_MAY_NOT_ASK = "you may not ask questions in any lane"
+ERR_MAY_NOT_REVIEW = "you may not review answers in this lane"
 ERR_NOT_CITED = "this claim does not cite or rely on that unit"
 ERR_ASK_DATABASE_UNAVAILABLE = "the database is unavailable; nothing was saved — ask again"
 PAGE_SIZE = 50
@@ -54,10 +57,10 @@ def _run(request: HttpRequest, form: Any, lanes: list[Lane], run: Any) -> HttpRe
     lane = next(lane for lane in lanes if lane.slug == form.cleaned_data["lane"])
     try:
         answer = run(lane, form.cleaned_data)
-    except ApiError as exc:
+    except ServiceError as exc:
         field = str(exc.details.get("field") or "")
         field = {"segments": "draft"}.get(field, field)
-        if exc.error_code == "unknown_citation_keys":
+        if exc.code == "unknown_citation_keys":
             field = "draft"
         form.add_error(field if field in form.fields else None, exc.message)
         return None
@@ -168,10 +171,8 @@ def answer_history(request: HttpRequest) -> HttpResponse:
 
 
 def readable_answer(request: HttpRequest, answer_id: int) -> Answer:
-    answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
-    if answer is None or not can(request.user, Cap.READ_ANSWERS, answer.lane):
-        raise Http404("no such answer")
-    return answer
+    with page_errors():
+        return answer_readable(user=request.user, answer_id=answer_id)
 
 
 def _document_tiers(lane: Lane, keys: set[str]) -> dict[str, dict[str, str]]:
@@ -371,8 +372,8 @@ def citation_panel(
 @require_POST
 def review_view(request: HttpRequest, answer_id: int) -> HttpResponse:
     answer = readable_answer(request, answer_id)
-    if not can(request.user, Cap.REVIEW, answer.lane):
-        raise PermissionDenied("you may not review answers in this lane")
+    with page_errors():
+        require(request.user, Cap.REVIEW, answer.lane, ERR_MAY_NOT_REVIEW)
     form = ReviewForm(request.POST)
     if not form.is_valid():
         # The answer page again, the reviewer's input kept and each error beside its field.

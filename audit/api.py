@@ -25,13 +25,12 @@ from audit.selectors import (
     audit_event_list,
     event_dict,
     iter_event_batches,
-    may_read_audit,
     parse_filters,
+    require_audit_reader,
     snapshot_bound,
 )
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid
 
-ERR_FORBIDDEN = "only auditors and admins may read the audit log"
 ERR_BAD_CURSOR = "the cursor is not one this API issued"
 ERR_BAD_LIMIT = "'limit' must be an integer from 1 to {max}"
 DEFAULT_LIMIT = 100
@@ -48,16 +47,11 @@ FILTER_PARAMS = [
 ]
 
 
-def _require_reader(request: Request) -> None:
-    if not may_read_audit(request.user):
-        raise ApiError("forbidden", ERR_FORBIDDEN, {"needs": "read_audit"}, 403)
-
-
 def _filters(request: Request) -> AuditFilters:
     try:
         return parse_filters(request.query_params)
     except FilterError as exc:
-        raise ApiError("invalid", str(exc), {"param": exc.param}) from exc
+        raise Invalid("invalid", str(exc), {"param": exc.param}) from exc
 
 
 def encode_cursor(after: int) -> str:
@@ -69,9 +63,9 @@ def decode_cursor(raw: str) -> int:
         data = json.loads(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
         after = data["after"]
     except (binascii.Error, ValueError, TypeError, KeyError) as exc:
-        raise ApiError("invalid_cursor", ERR_BAD_CURSOR, {"param": "cursor"}) from exc
+        raise Invalid("invalid_cursor", ERR_BAD_CURSOR, {"param": "cursor"}) from exc
     if not isinstance(after, int) or isinstance(after, bool) or after < 0:
-        raise ApiError("invalid_cursor", ERR_BAD_CURSOR, {"param": "cursor"})
+        raise Invalid("invalid_cursor", ERR_BAD_CURSOR, {"param": "cursor"})
     return after
 
 
@@ -84,7 +78,7 @@ def _limit(request: Request) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= MAX_LIMIT:
-        raise ApiError("invalid", ERR_BAD_LIMIT.format(max=MAX_LIMIT), {"param": "limit"})
+        raise Invalid("invalid", ERR_BAD_LIMIT.format(max=MAX_LIMIT), {"param": "limit"})
     return value
 
 
@@ -125,7 +119,7 @@ class AuditListApi(APIView):  # type: ignore[misc]  # DRF ships no type informat
         ),
     )
     def get(self, request: Request) -> Response:
-        _require_reader(request)
+        require_audit_reader(request.user)
         filters = _filters(request)
         limit = _limit(request)
         query = audit_event_list(request.user, filters)
@@ -165,7 +159,7 @@ class AuditVerifyApi(APIView):  # type: ignore[misc]  # DRF ships no type inform
     )
     def get(self, request: Request) -> Response:
         """Recompute the whole chain (not only the caller's lanes: a chain has one head)."""
-        _require_reader(request)
+        require_audit_reader(request.user)
         return Response(verify_chain().as_dict())
 
 
@@ -176,7 +170,7 @@ class AuditExportApi(APIView):  # type: ignore[misc]  # DRF ships no type inform
 
     @extend_schema(parameters=FILTER_PARAMS, responses={(200, "text/plain"): OpenApiTypes.STR})
     def get(self, request: Request) -> StreamingHttpResponse:
-        _require_reader(request)
+        require_audit_reader(request.user)
         filters = _filters(request)
         query = audit_event_list(request.user, filters)
         batches = iter_event_batches(

@@ -18,8 +18,8 @@ from django.conf import settings
 from django.db.models import Max
 from django.utils import timezone
 
+from audit.hashing import canonical_json, event_fields, hash_canonical
 from audit.models import AuditCheckpoint, AuditEvent
-from audit.services import canonical_json, event_fields, hash_canonical
 
 BATCH = 5000
 
@@ -164,7 +164,7 @@ def checkpoint_due(event: AuditEvent, every: int) -> bool:
 
 
 def checkpoint_write(event: AuditEvent) -> AuditCheckpoint:
-    """Sign the chain's head at ``event``; the caller holds the chain lock (audit_record does)."""
+    """Sign the chain's head at ``event``; the caller holds the chain lock (``audit.services``)."""
     cp = AuditCheckpoint(
         created_at=timezone.now(),
         event_id=event.pk,
@@ -174,16 +174,3 @@ def checkpoint_write(event: AuditEvent) -> AuditCheckpoint:
     cp.signature = checkpoint_signature(cp)
     cp.save(force_insert=True)
     return cp
-
-
-def checkpoint_now() -> AuditCheckpoint | None:
-    """Sign the current head (for cron or the audit_checkpoint command); None when empty."""
-    from django.db import connection, transaction
-
-    from audit.services import CHAIN_LOCK_ID
-
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK_ID])
-        head = AuditEvent.objects.order_by("-id").first()
-        return checkpoint_write(head) if head is not None else None

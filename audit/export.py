@@ -19,8 +19,8 @@ from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, StreamingHttpResponse
 
+from audit.hashing import canonical_json
 from audit.selectors import EVENT_COLUMNS, event_dict
-from audit.services import canonical_json
 
 Row = dict[str, Any]
 CONTENT_TYPES = {

@@ -15,9 +15,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max, Q, QuerySet
 from django.utils.dateparse import parse_date, parse_datetime
 
+from access.roles import Cap, has_global_role, is_superuser, lanes_with
 from audit.models import AuditEvent
-from curation.roles import Cap, has_global_role, is_superuser, lanes_with
+from common.errors import Forbidden
 
+ERR_NOT_AUDITOR = "only auditors and admins may read the audit log"
 ERR_BAD_DATETIME = "'{name}' must be an ISO 8601 date or date-time"
 ERR_BAD_ORDER = "'order' must be 'asc' or 'desc'"
 FILTERS = ("action", "lane", "document_id", "actor")
@@ -53,6 +55,12 @@ class AuditFilters:
 
 def may_read_audit(user: User) -> bool:
     return has_global_role(user, "auditor") or has_global_role(user, "admin")
+
+
+def require_audit_reader(user: User) -> None:
+    """Forbidden for anyone but global auditors and admins (the log, its exports, the dashboard)."""
+    if not may_read_audit(user):
+        raise Forbidden("forbidden", ERR_NOT_AUDITOR, {"needs": "read_audit"})
 
 
 def _parse_moment(name: str, raw: str) -> dt.datetime:

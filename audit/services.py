@@ -1,27 +1,22 @@
 """The one way other apps write to the audit log. Call it inside the transaction of the change.
 
-An event's hash is SHA-256 over its predecessor's hash followed by the canonical JSON of its own
-fields (``at``, ``actor``, ``action``, ``lane``, ``document_id``, ``details``). The canonical text
-is stored with the event so that anyone can re-hash it without reimplementing our encoder.
+Each event is chained to the one before by its hash (``hashing``); the canonical text is stored
+with the event so that anyone can re-hash it without reimplementing our encoder. Every so many
+events, and on demand, the chain's head is signed (``chain.checkpoint_write``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import decimal
-import enum
-import hashlib
-import json
-import math
-import uuid
-from pathlib import PurePath
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
-from audit.models import AuditEvent
+from audit.chain import checkpoint_due, checkpoint_write
+from audit.hashing import canonical_json, event_fields, hash_canonical, normalise_details
+from audit.models import AuditCheckpoint, AuditEvent
 
 # Serialises writers so the chain never forks (a transaction-scoped advisory lock).
 CHAIN_LOCK_ID = 0x43495445  # "CITE"
@@ -29,109 +24,6 @@ CHAIN_LOCK_ID = 0x43495445  # "CITE"
 DEFAULT_CHECKPOINT_EVERY = 1000
 
 ERR_OUTSIDE_TRANSACTION = "audit_record must run inside the transaction of the change it records"
-ERR_NOT_JSON = "audit details must be JSON: cannot encode {kind}"
-ERR_NON_FINITE = "audit details must be JSON: NaN and infinities have no JSON form"
-ERR_NUL = "audit details must not contain NUL characters (PostgreSQL's jsonb refuses them)"
-
-
-def _encode_extra(value: Any) -> Any:
-    """Encode the few non-JSON types callers reasonably pass; anything else is an error."""
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, (dt.datetime, dt.date, dt.time)):
-        return value.isoformat()
-    if isinstance(value, (decimal.Decimal, uuid.UUID, PurePath)):
-        return str(value)
-    if isinstance(value, (set, frozenset)):
-        return sorted(value, key=canonical_json)
-    raise TypeError(ERR_NOT_JSON.format(kind=type(value).__name__))
-
-
-def canonical_json(data: Any) -> str:
-    """The one text an event's hash is computed over: sorted keys, no spaces, UTF-8 as is."""
-    try:
-        return json.dumps(
-            data,
-            sort_keys=True,
-            separators=(",", ":"),
-            ensure_ascii=False,
-            allow_nan=False,
-            default=_encode_extra,
-        )
-    except ValueError as exc:
-        raise ValueError(ERR_NON_FINITE) from exc
-
-
-def _round_trippable(value: Any) -> Any:
-    """Make details survive jsonb unchanged, so the hash recomputed from the row still matches.
-
-    jsonb stores numbers as ``numeric``: an integral float written with an exponent (``1e+16``)
-    comes back as an integer, so we store it as that integer in the first place.
-    """
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError(ERR_NON_FINITE)
-        if value == 0:
-            return 0.0  # numeric has no negative zero
-        return int(value) if value.is_integer() and "e" in repr(value) else value
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise ValueError(ERR_NUL)
-        return value
-    if isinstance(value, dict):
-        return {_round_trippable(k): _round_trippable(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_round_trippable(v) for v in value]
-    return value
-
-
-def normalise_details(details: Any) -> dict[str, Any]:
-    """Plain JSON as the database will give it back; refuses what cannot be stored faithfully."""
-    plain = json.loads(canonical_json(details if details is not None else {}))
-    if not isinstance(plain, dict):
-        raise TypeError(ERR_NOT_JSON.format(kind=type(details).__name__))
-    result: dict[str, Any] = _round_trippable(plain)
-    return result
-
-
-def event_hash(prev_hash: str, fields: dict[str, Any]) -> str:
-    """SHA-256 of the previous hash followed by this event's canonical JSON."""
-    return hash_canonical(prev_hash, canonical_json(fields))
-
-
-def hash_canonical(prev_hash: str, canonical: str) -> str:
-    return hashlib.sha256((prev_hash + canonical).encode("utf-8")).hexdigest()
-
-
-def event_fields(
-    *,
-    at: dt.datetime,
-    actor: str,
-    action: str,
-    lane: str,
-    document_id: str,
-    details: dict[str, Any],
-) -> dict[str, Any]:
-    """The fields an event's hash covers; ``at`` as UTC ISO 8601 with microseconds if any."""
-    return {
-        "at": at.astimezone(dt.UTC).isoformat(),
-        "actor": actor,
-        "action": action,
-        "lane": lane,
-        "document_id": document_id,
-        "details": details,
-    }
-
-
-def fields_of(event: AuditEvent) -> dict[str, Any]:
-    return event_fields(
-        at=event.at,
-        actor=event.actor,
-        action=event.action,
-        lane=event.lane,
-        document_id=event.document_id,
-        details=event.details,
-    )
 
 
 def _checkpoint_every() -> int:
@@ -154,8 +46,7 @@ def audit_record(
     if not connection.in_atomic_block:
         raise RuntimeError(ERR_OUTSIDE_TRANSACTION)
     clean = normalise_details(details)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK_ID])
+    _lock_chain()
     prev_hash = AuditEvent.objects.order_by("-id").values_list("hash", flat=True).first() or ""
     # Microseconds survive timestamptz exactly; the hash is over the value the row gives back.
     at = timezone.now().astimezone(dt.UTC)
@@ -176,9 +67,19 @@ def audit_record(
     )
     event.save(force_insert=True)
     every = _checkpoint_every()
-    if every > 0:
-        from audit.chain import checkpoint_due, checkpoint_write
-
-        if checkpoint_due(event, every):
-            checkpoint_write(event)
+    if every > 0 and checkpoint_due(event, every):
+        checkpoint_write(event)
     return event
+
+
+def _lock_chain() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK_ID])
+
+
+def checkpoint_now() -> AuditCheckpoint | None:
+    """Sign the current head (for cron or the audit_checkpoint command); None when empty."""
+    with transaction.atomic():
+        _lock_chain()
+        head = AuditEvent.objects.order_by("-id").first()
+        return checkpoint_write(head) if head is not None else None

@@ -6,5 +6,4 @@ urlpatterns = [
     path("audit/", views.audit_log, name="audit-log"),
     path("audit/events/<int:event_id>/", views.audit_event, name="audit-event"),
     path("audit/chain/", views.audit_chain, name="audit-chain"),
-    path("audit/dashboard/", views.audit_dashboard, name="audit-dashboard"),
 ]

@@ -1,4 +1,8 @@
-"""Every API error is JSON ``{"error": {"code", "message", "details"}}`` with a 4xx status."""
+"""Every API error is JSON ``{"error": {"code", "message", "details"}}`` with a 4xx status.
+
+Services raise ``common.errors.ServiceError``; this handler is the one place that turns it (and
+Django's and DRF's own errors) into that shape.
+"""
 
 from __future__ import annotations
 
@@ -8,28 +12,11 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-
-class ApiError(exceptions.APIException):
-    """A domain or service error with a stable code, raised by views and services alike."""
-
-    status_code = status.HTTP_400_BAD_REQUEST
-
-    def __init__(
-        self,
-        code: str,
-        message: str,
-        details: dict[str, Any] | None = None,
-        status_code: int = 400,
-    ) -> None:
-        super().__init__(detail=message, code=code)
-        self.error_code = code
-        self.message = message
-        self.details = details or {}
-        self.status_code = status_code
+from common.errors import ServiceError
 
 
 def error_response(
@@ -55,8 +42,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, (OperationalError, InterfaceError)):
         # The request's transaction was rolled back with the connection; nothing half-applied.
         return error_response("database_unavailable", ERR_DATABASE_UNAVAILABLE, status_code=503)
-    if isinstance(exc, ApiError):
-        return error_response(exc.error_code, exc.message, exc.details, exc.status_code)
+    if isinstance(exc, ServiceError):
+        return error_response(exc.code, exc.message, exc.details, exc.status_code)
     if isinstance(exc, DjangoValidationError):
         return error_response("invalid", "; ".join(exc.messages), _django_validation_details(exc))
     if isinstance(exc, Http404):

@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("curation.urls")),
     path("", include("answers.urls")),
     path("", include("audit.urls")),
+    path("", include("reporting.urls")),
 ]
 
 handler404 = "citenexus_web.api_errors.api_not_found"

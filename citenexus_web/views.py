@@ -6,7 +6,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from curation.roles import visible_lanes
+from access.roles import visible_lanes
 
 
 @login_required

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from curation.roles import ROLES, has_global_role
+from access.roles import ROLES, has_global_role
 
 
 def roles(request: HttpRequest) -> dict[str, Any]:

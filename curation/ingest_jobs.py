@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from citenexus.ingest import ExtractionError
 from citenexus.pipeline.timing import Timings
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.jobs import job_enqueue
 from curation.models import Document, Job, JobFile, Lane
 from curation.services.documents import (
@@ -153,7 +153,7 @@ def _ingest_item(job: Job, item: dict[str, Any]) -> None:
             }
             rounded = {stage: round(ms, 2) for stage, ms in spent.items()}
             _set_item(job.pk, index, status=DONE, error="", timings_ms=rounded, **result)
-    except (ExtractionError, ApiError, DjangoValidationError) as exc:
+    except (ExtractionError, ServiceError, DjangoValidationError) as exc:
         if isinstance(exc, DjangoValidationError):
             message, code = "; ".join(exc.messages), "invalid"
         else:

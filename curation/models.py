@@ -1,91 +1,28 @@
-"""Lanes, their members, documents, evidence units, corrections and background jobs."""
+"""Documents, evidence units, corrections and background jobs of a lane.
+
+``Lane`` and ``LaneMembership`` are defined in ``access.models`` (below every app that scopes by
+lane) and keep this app's label, tables and migrations; they are importable from here too.
+"""
 
 from __future__ import annotations
 
 import uuid
 
 from django.conf import settings
-from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.core.validators import RegexValidator
 from django.db import models
 from pgvector.django import VectorField
 
-from citenexus.domain.authority import DEFAULT_METADATA_KEY, PROFILE_VERSIONS
-from citenexus.domain.levels import DEFAULT_TIER_ORDER
+from access.models import Lane
+from access.models import LaneMembership as LaneMembership  # re-exported for callers
+from access.models import default_tier_order as default_tier_order  # migrations/0001 names it
 
-slug_validator = RegexValidator(
-    r"^[a-z0-9][a-z0-9-]{0,62}$", "use lowercase letters, digits and hyphens (at most 63)"
-)
 document_id_validator = RegexValidator(
     r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$",
     "use letters, digits, '.', '_', ':' and '-' (at most 200), starting with a letter or digit",
 )
-
-
-def default_tier_order() -> list[str]:
-    return list(DEFAULT_TIER_ORDER)
-
-
-class Lane(models.Model):
-    class Kind(models.TextChoices):
-        OPEN = "open"
-        CLOSED = "closed"
-
-    class Mode(models.TextChoices):
-        STRICT = "strict"
-        NORMAL = "normal"
-        EXPLORATORY = "exploratory"
-
-    slug = models.CharField(max_length=63, unique=True, validators=[slug_validator])
-    name = models.CharField(max_length=200)
-    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.OPEN)
-    profile = models.CharField(
-        max_length=20, choices=[(p, p) for p in PROFILE_VERSIONS], default="default.v1"
-    )
-    # Least authoritative first, as AuthorityPolicy.ordered takes it.
-    tier_order = ArrayField(models.CharField(max_length=100), default=default_tier_order)
-    minimum_tier = models.CharField(max_length=100, blank=True, default="")
-    metadata_key = models.CharField(max_length=100, default=DEFAULT_METADATA_KEY)
-    default_mode = models.CharField(max_length=12, choices=Mode.choices, default=Mode.STRICT)
-    jurisdiction = models.CharField(max_length=50, blank=True, default="")
-    # {source_type: tier name or null}; a closed lane refuses undeclared types
-    # (docs/design.md#lanes-and-levels).
-    policy = models.JSONField(default=dict, blank=True)
-    # The words of the lane's field (citenexus.domain.vocabulary), stored normalised; {} for none.
-    vocabulary = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["slug"]
-
-    def __str__(self) -> str:
-        return self.slug
-
-
-class LaneMembership(models.Model):
-    class Role(models.TextChoices):
-        CURATOR = "curator"
-        REVIEWER = "reviewer"
-        AUDITOR = "auditor"
-        ADMIN = "admin"
-
-    lane = models.ForeignKey(Lane, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lane_memberships"
-    )
-    role = models.CharField(max_length=10, choices=Role.choices)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["lane", "user", "role"], name="unique_lane_user_role")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} {self.role} of {self.lane}"
 
 
 class Document(models.Model):

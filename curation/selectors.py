@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
+from django.db.models.fields.json import KeyTextTransform
 
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.jurisdiction import document_jurisdiction
@@ -145,3 +146,14 @@ def job_dict(job: Job) -> dict[str, Any]:
         "created_at": job.created_at.isoformat(),
         "updated_at": job.updated_at.isoformat(),
     }
+
+
+def tier_counts(*, lane: Lane) -> dict[str, int]:
+    """How many documents carry each tier name ("" for none), in one query."""
+    rows = (
+        Document.objects.filter(lane=lane)
+        .annotate(tier=KeyTextTransform(lane.metadata_key, "authority"))
+        .values("tier")
+        .annotate(n=Count("id"))
+    )
+    return {str(r["tier"] or ""): int(r["n"]) for r in rows}

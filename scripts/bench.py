@@ -105,7 +105,7 @@ def reset_database() -> None:
         return
     import psycopg
 
-    from citenexus_web.db.embedded import ensure_server
+    from common.embedded_postgres import ensure_server
 
     host = ensure_server(settings.CITENEXUS_DATA_DIR, "postgres")
     with psycopg.connect(host=host, user="postgres", dbname="postgres", autocommit=True) as conn:

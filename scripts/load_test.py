@@ -74,7 +74,7 @@ def reset_database() -> None:
         raise SystemExit("the load test drops its database: run it on the embedded server only")
     import psycopg
 
-    from citenexus_web.db.embedded import ensure_server
+    from common.embedded_postgres import ensure_server
 
     name = os.environ["CITENEXUS_DB_NAME"]
     host = ensure_server(settings.CITENEXUS_DATA_DIR, "postgres")

@@ -12,9 +12,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from citenexus_web.api_errors import ApiError
-from curation.api.lanes import actor_name, lane_for, require
-from curation.roles import Cap
+from access.lanes import lane_for
+from access.roles import Cap
+from common.errors import Invalid
+from common.http import actor_name
 from curation.services.authority_csv import authority_csv_apply
 
 ERR_MAY_NOT_ASSIGN = "you may not assign tiers in this lane"
@@ -41,14 +42,13 @@ class AuthorityCsvApi(APIView):
         ),
     )
     def post(self, request: Request, slug: str) -> Response:
-        lane = lane_for(request, slug)
-        require(request, Cap.ASSIGN_TIER, lane, ERR_MAY_NOT_ASSIGN)
+        lane = lane_for(request.user, slug, Cap.ASSIGN_TIER, ERR_MAY_NOT_ASSIGN)
         upload = request.FILES.get("file")
         if upload is None:
-            raise ApiError("invalid", ERR_NO_CSV, {"field": "file"})
+            raise Invalid("invalid", ERR_NO_CSV, {"field": "file"})
         confirm = request.data.get("confirm", "")
         if confirm not in ("", "valid_rows"):
-            raise ApiError("invalid", "confirm must be valid_rows", {"field": "confirm"})
+            raise Invalid("invalid", "confirm must be valid_rows", {"field": "confirm"})
         result = authority_csv_apply(
             lane=lane,
             data=upload.read(),

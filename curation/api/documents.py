@@ -15,13 +15,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.lanes import lane_for
+from access.roles import Cap, can, is_member
 from citenexus.ingest import ExtractionError
-from citenexus_web.api_errors import ApiError
-from curation.api.lanes import actor_name, lane_for, require
+from common.errors import Invalid, NotFound
+from common.http import actor_name
 from curation.domain import authority_policy
 from curation.ingest_jobs import job_create_ingest
 from curation.models import Correction, Document, Job, document_id_validator
-from curation.roles import Cap, can, is_member
 from curation.selectors import (
     correction_dict,
     document_detail,
@@ -80,16 +81,14 @@ def _authority_field(raw: Any) -> dict[str, str]:
         try:
             raw = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise ApiError("invalid_authority", ERR_AUTHORITY_JSON) from exc
+            raise Invalid("invalid_authority", ERR_AUTHORITY_JSON) from exc
     return check_authority(raw)
 
 
 def _document_or_404(lane: Any, document_id: str) -> Document:
     document = document_get(lane=lane, document_id=document_id)
     if document is None:
-        raise ApiError(
-            "not_found", ERR_NO_DOCUMENT.format(document_id=document_id), status_code=404
-        )
+        raise NotFound("not_found", ERR_NO_DOCUMENT.format(document_id=document_id))
     return document
 
 
@@ -98,7 +97,7 @@ class DocumentListCreateApi(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, slug: str) -> Response:
-        lane = lane_for(request, slug)
+        lane = lane_for(request.user, slug)
         documents = document_list(lane=lane)
         policy = authority_policy(lane)
         return Response([document_summary(d, lane, policy) for d in documents])
@@ -107,16 +106,15 @@ class DocumentListCreateApi(APIView):
         request={"multipart/form-data": UploadSerializer}, responses={202: OpenApiTypes.OBJECT}
     )
     def post(self, request: Request, slug: str) -> Response:
-        lane = lane_for(request, slug)
-        require(request, Cap.INGEST, lane, ERR_MAY_NOT_INGEST)
+        lane = lane_for(request.user, slug, Cap.INGEST, ERR_MAY_NOT_INGEST)
         uploads = [
             UploadedFile(f.name or "unnamed", f.read()) for f in request.FILES.getlist("file")
         ]
         if not uploads:
-            raise ApiError("invalid", ERR_NO_FILE, {"field": "file"})
+            raise Invalid("invalid", ERR_NO_FILE, {"field": "file"})
         source_type = (request.data.get("source_type") or "").strip()
         if not source_type:
-            raise ApiError("invalid", ERR_NEED_SOURCE_TYPE, {"field": "source_type"})
+            raise Invalid("invalid", ERR_NEED_SOURCE_TYPE, {"field": "source_type"})
         authority = _authority_field(request.data.get("authority"))
         may_assert = can(request.user, Cap.ASSIGN_TIER, lane)
         # Checked now so a bad tier or source type is a 400 before anything is queued.
@@ -127,15 +125,15 @@ class DocumentListCreateApi(APIView):
         try:
             files = expand_uploads(uploads)
         except UploadError as exc:
-            raise ApiError("invalid_upload", str(exc)) from exc
+            raise Invalid("invalid_upload", str(exc)) from exc
         if single:
             document_id = (request.data.get("document_id") or "").strip()
             if not document_id:
-                raise ApiError("invalid", ERR_NEED_DOCUMENT_ID, {"field": "document_id"})
+                raise Invalid("invalid", ERR_NEED_DOCUMENT_ID, {"field": "document_id"})
             try:
                 document_id_validator(document_id)
             except DjangoValidationError as exc:
-                raise ApiError("invalid", ERR_BAD_DOCUMENT_ID, {"field": "document_id"}) from exc
+                raise Invalid("invalid", ERR_BAD_DOCUMENT_ID, {"field": "document_id"}) from exc
             unchanged = _unchanged_single(lane, document_id, files[0], authority)
             if unchanged is not None:
                 return Response(unchanged, status=status.HTTP_200_OK)
@@ -144,7 +142,7 @@ class DocumentListCreateApi(APIView):
             ids = [document_id_from_name(f.name) for f in files]
             duplicates = sorted({i for i in ids if ids.count(i) > 1})
             if duplicates:
-                raise ApiError("invalid_upload", ERR_DUPLICATE_IDS.format(ids=duplicates))
+                raise Invalid("invalid_upload", ERR_DUPLICATE_IDS.format(ids=duplicates))
         job = job_create_ingest(
             lane=lane,
             files=files,
@@ -181,7 +179,7 @@ def _unchanged_single(
     try:
         text, _, _ = document_extract(data=upload.data, filename=upload.name)
     except ExtractionError as exc:
-        raise ApiError(exc.code, exc.message, {"file": upload.name}) from exc
+        raise Invalid(exc.code, exc.message, {"file": upload.name}) from exc
     if content_hash(text) != existing.content_hash:
         return None
     if {**existing.authority, **authority} != existing.authority:
@@ -198,15 +196,14 @@ def _unchanged_single(
 class DocumentDetailApi(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, slug: str, document_id: str) -> Response:
-        lane = lane_for(request, slug)
+        lane = lane_for(request.user, slug)
         return Response(document_detail(_document_or_404(lane, document_id), lane))
 
 
 class CorrectionCreateApi(APIView):
     @extend_schema(request=CorrectionInput, responses={201: OpenApiTypes.OBJECT})
     def post(self, request: Request, slug: str, document_id: str) -> Response:
-        lane = lane_for(request, slug)
-        require(request, Cap.CORRECT, lane, ERR_MAY_NOT_CORRECT)
+        lane = lane_for(request.user, slug, Cap.CORRECT, ERR_MAY_NOT_CORRECT)
         document = _document_or_404(lane, document_id)
         data = CorrectionInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -223,8 +220,7 @@ class CorrectionCreateApi(APIView):
 class CorrectionWithdrawApi(APIView):
     @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, slug: str, document_id: str, correction_id: int) -> Response:
-        lane = lane_for(request, slug)
-        require(request, Cap.CORRECT, lane, ERR_MAY_NOT_CORRECT)
+        lane = lane_for(request.user, slug, Cap.CORRECT, ERR_MAY_NOT_CORRECT)
         correction = get_object_or_404(
             Correction, pk=correction_id, document__lane=lane, document__document_id=document_id
         )
@@ -244,8 +240,8 @@ class RecordsApi(APIView):
     def get(self, request: Request) -> Response:
         slug = request.query_params.get("lane", "")
         if not slug:
-            raise ApiError("invalid", ERR_NEED_LANE, {"field": "lane"})
-        lane = lane_for(request, slug)
+            raise Invalid("invalid", ERR_NEED_LANE, {"field": "lane"})
+        lane = lane_for(request.user, slug)
         ids = [i.strip() for i in request.query_params.get("ids", "").split(",") if i.strip()]
         return Response(records_get(lane=lane, document_ids=ids[:1000]))
 
@@ -259,5 +255,5 @@ class JobDetailApi(APIView):
             or (job.lane is not None and is_member(request.user, job.lane))
         )
         if not visible:
-            raise ApiError("not_found", "no such job", status_code=404)
+            raise NotFound("not_found", "no such job")
         return Response(job_dict(job))

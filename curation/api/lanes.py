@@ -4,38 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from citenexus_web.api_errors import ApiError
+from access.lanes import lane_for
+from access.roles import Cap, has_global_role, visible_lanes
+from common.errors import Conflict, Forbidden
+from common.http import actor_name
 from curation.domain import lane_precedence
 from curation.models import Lane
-from curation.roles import Cap, can, has_global_role, is_member, visible_lanes
 from curation.services.lanes import LANE_FIELDS, lane_create, lane_update
 
 ERR_NOT_ADMIN = "only an admin may create lanes"
 ERR_CANNOT_EDIT = "you may not edit this lane's policy"
-
-
-def actor_name(request: Request) -> str:
-    return request.user.get_username()
-
-
-def lane_for(request: Request, slug: str) -> Lane:
-    """The lane, if the user can see it; a non-member gets 404 so lanes do not leak."""
-    lane = get_object_or_404(Lane, slug=slug)
-    if not is_member(request.user, lane):
-        raise ApiError("not_found", "no such lane", status_code=404)
-    return lane
-
-
-def require(request: Request, cap: Cap, lane: Lane, message: str) -> None:
-    if not can(request.user, cap, lane):
-        raise ApiError("forbidden", message, {"lane": lane.slug, "needs": cap.value}, 403)
 
 
 _WORDS = {"type": "array", "items": {"type": "string"}}
@@ -131,12 +115,12 @@ class LaneListCreateApi(APIView):
     @extend_schema(request=LaneSerializer, responses={201: LaneSerializer})
     def post(self, request: Request) -> Response:
         if not has_global_role(request.user, "admin"):
-            raise ApiError("forbidden", ERR_NOT_ADMIN, status_code=403)
+            raise Forbidden("forbidden", ERR_NOT_ADMIN)
         serializer = LaneSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         if Lane.objects.filter(slug=data["slug"]).exists():
-            raise ApiError("conflict", f"a lane with slug {data['slug']!r} exists", status_code=409)
+            raise Conflict("conflict", f"a lane with slug {data['slug']!r} exists")
         lane = lane_create(actor=actor_name(request), **data)
         return Response(LaneSerializer(lane).data, status=status.HTTP_201_CREATED)
 
@@ -144,12 +128,11 @@ class LaneListCreateApi(APIView):
 class LaneDetailApi(APIView):
     @extend_schema(responses=LaneSerializer)
     def get(self, request: Request, slug: str) -> Response:
-        return Response(LaneSerializer(lane_for(request, slug)).data)
+        return Response(LaneSerializer(lane_for(request.user, slug)).data)
 
     @extend_schema(request=LaneSerializer, responses=LaneSerializer)
     def patch(self, request: Request, slug: str) -> Response:
-        lane = lane_for(request, slug)
-        require(request, Cap.EDIT_LANE, lane, ERR_CANNOT_EDIT)
+        lane = lane_for(request.user, slug, Cap.EDIT_LANE, ERR_CANNOT_EDIT)
         serializer = LaneSerializer(lane, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         fields = dict(serializer.validated_data)
@@ -167,4 +150,4 @@ class LanePrecedenceApi(APIView):
         ),
     )
     def get(self, request: Request, slug: str) -> Response:
-        return Response(lane_precedence(lane_for(request, slug)))
+        return Response(lane_precedence(lane_for(request.user, slug)))

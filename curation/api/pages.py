@@ -12,12 +12,12 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from citenexus_web.api_errors import ApiError
-from curation.api.lanes import lane_for, require
+from access.lanes import lane_for
+from access.roles import Cap
+from common.errors import NotFound
+from common.http import png_response
 from curation.models import Document
-from curation.roles import Cap
 from curation.services.pages import page_image_png
-from curation.views_pages import png_response
 
 ERR_MAY_NOT_READ = "you may not read documents in this lane"
 ERR_NO_DOCUMENT = "no document {document_id!r} in this lane"
@@ -57,11 +57,8 @@ class DocumentPageImageApi(APIView):
         },
     )
     def get(self, request: Request, slug: str, document_id: str, page: int) -> HttpResponse:
-        lane = lane_for(request, slug)
-        require(request, Cap.READ_LANE, lane, ERR_MAY_NOT_READ)
+        lane = lane_for(request.user, slug, Cap.READ_LANE, ERR_MAY_NOT_READ)
         document = Document.objects.filter(lane=lane, document_id=document_id).first()
         if document is None:
-            raise ApiError(
-                "not_found", ERR_NO_DOCUMENT.format(document_id=document_id), status_code=404
-            )
+            raise NotFound("not_found", ERR_NO_DOCUMENT.format(document_id=document_id))
         return png_response(page_image_png(document=document, page=page, query=request.GET))

@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 
 from citenexus.domain.levels import closest_tier
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid
 from curation.models import Document
 from curation.services.documents import document_authority_set
 
@@ -26,7 +26,7 @@ def document_tier_set(*, document: Document, tier: str, actor: str) -> Any:
     if tier not in order:
         closest = closest_tier(tier, order)
         hint = HINT_CLOSEST.format(closest=closest) if closest else ""
-        raise ApiError(
+        raise Invalid(
             "invalid_tier",
             ERR_TIER_NOT_IN_ORDER.format(tier=tier, order=", ".join(order), hint=hint),
             {"tier": tier, "order": order},

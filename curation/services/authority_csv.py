@@ -9,7 +9,7 @@ from django.db import transaction
 
 from audit.services import audit_record
 from citenexus.domain.authority_csv import plan_authority_csv
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid
 from curation.models import Document, Lane
 from curation.services.documents import document_authority_set
 
@@ -43,7 +43,7 @@ def authority_csv_apply(
     """The result shape of docs/api.md#authority-csv (with ``changes``, ``valid``, ``dry_run`` and
     ``audit_event_ids``).
 
-    A dry run applies nothing. Otherwise a file with problems applies nothing (ApiError with
+    A dry run applies nothing. Otherwise a file with problems applies nothing (an Invalid error with
     the full result in ``details``) unless ``confirm_valid_rows``, which applies the valid rows.
     The plan is made again inside the write transaction, with the documents locked, so what
     is applied is exactly what the plan says at that moment.
@@ -52,7 +52,7 @@ def authority_csv_apply(
         plan = _plan(lane, data, lock=not dry_run)
         if plan.file_errors:
             problems = "; ".join(plan.file_errors)
-            raise ApiError(
+            raise Invalid(
                 "invalid_csv",
                 ERR_CSV_FILE.format(problems=problems),
                 {"problems": list(plan.file_errors)},
@@ -63,7 +63,7 @@ def authority_csv_apply(
             result["would_apply"] = len(plan.changes if plan.is_valid else plan.valid_changes)
             return result
         if not plan.is_valid and not confirm_valid_rows:
-            raise ApiError(
+            raise Invalid(
                 "csv_has_problems", ERR_CSV_PROBLEMS.format(count=_problem_count(result)), result
             )
         changes = plan.changes if plan.is_valid else plan.valid_changes

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from audit.services import audit_record
 from citenexus.domain.levels import CORRECTION_AUTHORITY, DEFAULT_LEVELS
-from citenexus_web.api_errors import ApiError
+from common.errors import Conflict, Invalid
 from curation.models import Correction, Document
 
 ERR_EMPTY_CORRECTION = "a correction needs some text"
@@ -26,11 +26,11 @@ def correction_add(
 ) -> Correction:
     text = (text or "").strip()
     if not text:
-        raise ApiError("invalid", ERR_EMPTY_CORRECTION, {"field": "text"})
+        raise Invalid("invalid", ERR_EMPTY_CORRECTION, {"field": "text"})
     authority = authority or CORRECTION_AUTHORITY
     levels = correction_levels(document)
     if authority not in levels:
-        raise ApiError(
+        raise Invalid(
             "invalid_authority",
             ERR_CORRECTION_AUTHORITY.format(value=authority, levels=levels),
             {"levels": levels},
@@ -62,7 +62,7 @@ def correction_withdraw(*, correction: Correction, actor: str) -> Correction:
         .get(pk=correction.pk)
     )
     if not correction.active:
-        raise ApiError("conflict", ERR_ALREADY_WITHDRAWN, status_code=409)
+        raise Conflict("conflict", ERR_ALREADY_WITHDRAWN)
     correction.active = False
     correction.withdrawn_at = timezone.now()
     correction.withdrawn_by_name = actor

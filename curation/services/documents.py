@@ -20,7 +20,7 @@ from citenexus.domain.levels import LanePolicyError, authority_metadata_for
 from citenexus.ingest import ExtractedText, ExtractionError, embedding_text, extract_text, segment
 from citenexus.ingest.pages import PageSpan
 from citenexus.pipeline.timing import Timings
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid
 from curation.domain import lane_policy
 from curation.embedding import get_embedder
 from curation.models import Document, DocumentVersion, EvidenceUnit, Lane
@@ -45,7 +45,7 @@ def check_authority(value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in value.items()
     ):
-        raise ApiError("invalid_authority", ERR_BAD_AUTHORITY)
+        raise Invalid("invalid_authority", ERR_BAD_AUTHORITY)
     return dict(value)
 
 
@@ -96,7 +96,7 @@ def document_authority(
             lane_policy(lane), source_type, authority, may_assert=may_assert
         )
     except LanePolicyError as exc:
-        raise ApiError(
+        raise Invalid(
             "invalid_authority", str(exc), {"source_type": source_type, "problems": exc.problems}
         ) from exc
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from django.db import connection, transaction
 
 from audit.services import audit_record
-from citenexus_web.api_errors import ApiError
+from common.errors import Conflict
 from curation.embedding import get_embedder
 from curation.models import EmbeddingSpace, EvidenceUnit, Job
 from curation.vector_index import DROP_INDEX_SQL, create_index_sql
@@ -34,13 +34,12 @@ def embedding_space_check() -> None:
                 EmbeddingSpace.objects.create(name=embedder.name, dimension=embedder.dimension)
         return
     if (space.name, space.dimension) != (embedder.name, embedder.dimension):
-        raise ApiError(
+        raise Conflict(
             "embedder_mismatch",
             ERR_EMBEDDER_MISMATCH.format(
                 stored=f"{space.name} ({space.dimension} dimensions)",
                 configured=f"{embedder.name} ({embedder.dimension} dimensions)",
             ),
-            status_code=409,
         )
 
 

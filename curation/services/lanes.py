@@ -9,7 +9,7 @@ from django.db import transaction
 from audit.services import audit_record
 from citenexus.domain.levels import LanePolicyError
 from citenexus.domain.vocabulary import Vocabulary, VocabularyError
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid
 from curation.domain import lane_policy, lane_snapshot
 from curation.models import Lane, LaneMembership
 
@@ -30,12 +30,12 @@ LANE_FIELDS = (
 def vocabulary_normalised(value: Any, *, lane: str = "") -> dict[str, Any]:
     """The vocabulary as stored: validated, in its normal form, or ``{}`` when it says nothing.
 
-    Raises ``ApiError`` (``field: "vocabulary"``) with the domain's message naming the bad entry.
+    Raises ``Invalid`` (``field: "vocabulary"``) with the domain's message naming the bad entry.
     """
     try:
         vocabulary = Vocabulary.from_mapping(value)
     except VocabularyError as exc:
-        raise ApiError(
+        raise Invalid(
             "invalid_vocabulary", str(exc), {"field": "vocabulary", "lane": lane}
         ) from exc
     return vocabulary.to_mapping() if vocabulary else {}
@@ -48,7 +48,7 @@ def _validate(lane: Lane) -> None:
     try:
         lane_policy(lane)
     except LanePolicyError as exc:
-        raise ApiError("invalid_policy", str(exc), {"lane": lane.slug}) from exc
+        raise Invalid("invalid_policy", str(exc), {"lane": lane.slug}) from exc
 
 
 @transaction.atomic
@@ -87,7 +87,7 @@ def lane_update(*, actor: str, lane: Lane, **fields: Any) -> Lane:
 @transaction.atomic
 def lane_member_set(*, actor: str, lane: Lane, user: Any, role: str, present: bool = True) -> None:
     if role not in LaneMembership.Role.values:
-        raise ApiError(
+        raise Invalid(
             "invalid_role", f"unknown role {role!r}", {"roles": LaneMembership.Role.values}
         )
     if present:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from citenexus.ingest.pages import PageSpan, page_range
+from common.errors import Conflict, Invalid, NotFound
 from curation.models import Document, SourceFile
 
 PAGINATED_FORMATS = frozenset({"pdf"})
@@ -78,22 +79,21 @@ PAGE_IMAGE_SCALE = 1.5
 
 
 def page_query(query: Any) -> tuple[int | None, tuple[int, int] | None]:
-    """(unit ordinal, span in the unit's text) from ``?unit=&from=&to=``; ApiError if malformed."""
-    from citenexus_web.api_errors import ApiError
+    """(unit ordinal, span in the unit's text) from ``?unit=&from=&to=``; Invalid if malformed."""
 
     def number(name: str) -> int | None:
         raw = str(query.get(name, "") or "").strip()
         if not raw:
             return None
         if not raw.isdigit():
-            raise ApiError("invalid", ERR_BAD_NUMBER.format(name=name), {"field": name})
+            raise Invalid("invalid", ERR_BAD_NUMBER.format(name=name), {"field": name})
         return int(raw)
 
     unit, start, end = number("unit"), number("from"), number("to")
     if start is None and end is None:
         return unit, None
     if start is None or end is None or start >= end or unit is None:
-        raise ApiError("invalid", ERR_BAD_SPAN, {"field": "from"})
+        raise Invalid("invalid", ERR_BAD_SPAN, {"field": "from"})
     return unit, (start, end)
 
 
@@ -123,20 +123,19 @@ def page_image_png(*, document: Document, page: int, query: Any) -> bytes:
     ``page-images`` in the data directory); callers check permission first.
     """
     from citenexus.ingest.page_image import PageImageError, render_page
-    from citenexus_web.api_errors import ApiError
 
     source = source_file_of(document)
     if source is None:
-        raise ApiError("not_found", ERR_NO_PAGES, status_code=404)
+        raise NotFound("not_found", ERR_NO_PAGES)
     if not 1 <= page <= source.page_count:
         message = ERR_NO_PAGE.format(page=page, count=source.page_count)
-        raise ApiError("not_found", message, {"page": page}, status_code=404)
+        raise NotFound("not_found", message, {"page": page})
     ordinal, span = page_query(query)
     unit = None
     if ordinal is not None:
         unit = document.units.filter(current=True, ordinal=ordinal).first()
         if unit is None:
-            raise ApiError("not_found", ERR_NO_UNIT.format(unit=ordinal), status_code=404)
+            raise NotFound("not_found", ERR_NO_UNIT.format(unit=ordinal))
     passage = cited_passage(
         document=document, spans=spans_of(source), page=page, unit=unit, span=span
     )
@@ -150,7 +149,7 @@ def page_image_png(*, document: Document, page: int, query: Any) -> bytes:
     try:
         image = render_page(bytes(data), page, highlight=passage, scale=PAGE_IMAGE_SCALE)
     except PageImageError as exc:
-        raise ApiError("unreadable_pdf", ERR_UNREADABLE, status_code=409) from exc
+        raise Conflict("unreadable_pdf", ERR_UNREADABLE) from exc
     _cache_write(cached, image.png)
     return image.png
 

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count
-from django.db.models.fields.json import KeyTextTransform
 
 from audit.services import audit_record
-from citenexus_web.api_errors import ApiError
-from curation.models import Document, Lane
+from common.errors import Invalid
+from curation.models import Lane
+from curation.selectors import tier_counts
 from curation.services.lanes import lane_update
 
 ERR_EMPTY_TIER_NAME = "a tier name must not be empty"
@@ -38,17 +37,6 @@ class TierEdit:
 
     original: str | None
     name: str
-
-
-def tier_counts(*, lane: Lane) -> dict[str, int]:
-    """How many documents carry each tier name ("" for none), in one query."""
-    rows = (
-        Document.objects.filter(lane=lane)
-        .annotate(tier=KeyTextTransform(lane.metadata_key, "authority"))
-        .values("tier")
-        .annotate(n=Count("id"))
-    )
-    return {str(r["tier"] or ""): int(r["n"]) for r in rows}
 
 
 def renames_of(edits: Sequence[TierEdit]) -> dict[str, str]:
@@ -132,7 +120,7 @@ def tier_order_change(
 ) -> Lane:
     """Save an edited tier order (least authoritative first), its floor and other lane fields.
 
-    Refused as a whole (ApiError naming every problem) when a name is empty or repeated, or a
+    Refused as a whole (an Invalid error naming every problem) when a name is empty or repeated, or a
     removed tier is still carried by documents. Renames follow through to documents, units, the
     floor and the source-type policy; each rename is audited with the documents it touched.
     """
@@ -143,7 +131,7 @@ def tier_order_change(
     if minimum_tier and minimum_tier not in order:
         problems.append(ERR_FLOOR_NOT_IN_ORDER.format(floor=minimum_tier))
     if problems:
-        raise ApiError("invalid_tiers", "; ".join(problems), {"problems": problems})
+        raise Invalid("invalid_tiers", "; ".join(problems), {"problems": problems})
     renames = renames_of(edits)
     if renames:
         document_ids = _rename_everywhere(lane, renames)

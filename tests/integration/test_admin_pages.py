@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from answers.models import Answer
 from answers.services import answer_ask
-from audit.chain import checkpoint_now
+from audit.services import checkpoint_now
 from citenexus.ingest import extract_text
 from curation.ingest_jobs import job_create_ingest
 from curation.models import Correction, Document, EvidenceUnit, Lane, LaneMembership

@@ -13,7 +13,7 @@ from django.urls import include, path
 
 from audit import api as audit_api
 from audit.models import AuditEvent
-from audit.selectors import ERR_BAD_DATETIME, ERR_BAD_ORDER
+from audit.selectors import ERR_BAD_DATETIME, ERR_BAD_ORDER, ERR_NOT_AUDITOR
 from audit.services import audit_record
 from tests.integration.test_audit_chain import tamper
 
@@ -68,7 +68,7 @@ def test_curators_and_reviewers_are_refused(api: Any, events: Any, who: str, req
     ):
         response = api(user).get(url)
         assert response.status_code == 403
-        assert response.json()["error"]["message"] == audit_api.ERR_FORBIDDEN
+        assert response.json()["error"]["message"] == ERR_NOT_AUDITOR
 
 
 def test_an_auditor_sees_only_the_events_of_their_lanes(

@@ -10,8 +10,8 @@ from django.db import DatabaseError, transaction
 
 from audit import services
 from audit.chain import verify_chain
+from audit.hashing import ERR_NUL
 from audit.models import AuditEvent
-from audit.services import ERR_NUL
 from curation.models import Lane
 from curation.services.lanes import lane_create, lane_update
 

@@ -14,17 +14,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from audit import chain
-from audit.models import AuditCheckpoint, AuditEvent
-from audit.services import (
+from audit.hashing import (
     ERR_NON_FINITE,
     ERR_NOT_JSON,
     ERR_NUL,
-    ERR_OUTSIDE_TRANSACTION,
-    audit_record,
     canonical_json,
     event_hash,
     fields_of,
 )
+from audit.models import AuditCheckpoint, AuditEvent
+from audit.services import ERR_OUTSIDE_TRANSACTION, audit_record, checkpoint_now
 
 pytestmark = pytest.mark.django_db
 
@@ -233,7 +232,7 @@ def test_checkpoints_are_written_every_n_events_and_verify(settings: Any) -> Non
 def test_a_removed_tail_is_caught_by_the_signed_checkpoint() -> None:
     events = record(4)
     with transaction.atomic():
-        cp = chain.checkpoint_now()
+        cp = checkpoint_now()
     assert cp is not None and cp.event_id == events[-1].pk
     tamper("DELETE FROM audit_auditevent WHERE id >= %s", [events[2].pk])
     result = chain.verify_chain()
@@ -243,7 +242,7 @@ def test_a_removed_tail_is_caught_by_the_signed_checkpoint() -> None:
 
 def test_a_forged_checkpoint_fails_its_signature(settings: Any) -> None:
     record(2)
-    cp = chain.checkpoint_now()
+    cp = checkpoint_now()
     assert cp is not None
     tamper("UPDATE audit_auditcheckpoint SET events = 99 WHERE id = %s", [cp.pk])
     result = chain.verify_chain()
@@ -255,7 +254,7 @@ def test_a_forged_checkpoint_fails_its_signature(settings: Any) -> None:
 
 def test_a_checkpoint_signed_under_another_key_fails(settings: Any) -> None:
     record(1)
-    chain.checkpoint_now()
+    checkpoint_now()
     settings.CITENEXUS_AUDIT_HMAC_KEY = "a different key"
     assert chain.verify_chain().reason == chain.BAD_CHECKPOINT_SIGNATURE
 
@@ -264,11 +263,11 @@ def test_signing_without_a_key_is_refused(settings: Any) -> None:
     record(1)
     settings.CITENEXUS_AUDIT_HMAC_KEY = ""
     with pytest.raises(RuntimeError, match=chain.ERR_NO_KEY):
-        chain.checkpoint_now()
+        checkpoint_now()
 
 
 def test_checkpointing_an_empty_log_writes_nothing() -> None:
-    assert chain.checkpoint_now() is None
+    assert checkpoint_now() is None
     assert not AuditCheckpoint.objects.exists()
 
 

@@ -20,12 +20,12 @@ from citenexus.domain.vocabulary import (
     KEYS,
     MAX_PHRASE_CHARS,
 )
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.models import Lane
 from curation.services.documents import document_ingest_text
 from curation.services.examples import example_lane_load
 from curation.services.lanes import lane_update
-from curation.vocabulary_forms import ERR_PAIR_LINE, SHAPE_SYNONYM
+from curation.views.vocabulary_forms import ERR_PAIR_LINE, SHAPE_SYNONYM
 
 pytestmark = pytest.mark.django_db
 
@@ -383,7 +383,7 @@ def test_an_example_lane_with_a_bad_vocabulary_is_refused_and_not_created(
     tmp_path: Path,
 ) -> None:
     folder = _example(tmp_path, vocabulary={"parties": "employer"})
-    with pytest.raises(ApiError) as caught:
+    with pytest.raises(ServiceError) as caught:
         example_lane_load(folder=folder, actor="test")
     assert caught.value.message == ERR_NOT_LIST.format(where="parties")
     assert not Lane.objects.filter(slug="wa-wages").exists()

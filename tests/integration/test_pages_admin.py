@@ -8,10 +8,11 @@ import pytest
 from django.test import Client
 
 from audit.models import AuditEvent
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.models import Document, EvidenceUnit, Lane, LaneMembership
+from curation.selectors import tier_counts
 from curation.services.documents import document_ingest_text
-from curation.services.tiers import TierEdit, floor_preview, tier_counts, tier_order_change
+from curation.services.tiers import TierEdit, floor_preview, tier_order_change
 from tests.conftest import LEGAL_ORDER
 
 pytestmark = pytest.mark.django_db
@@ -145,7 +146,7 @@ def test_removing_a_tier_in_use_is_refused_with_its_count(admin, lane, documents
         .content.decode()
     )
     assert "tier &#x27;statute&#x27; cannot be removed: 2 document(s) carry it" in html
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ServiceError) as error:
         tier_order_change(
             lane=lane,
             edits=[TierEdit(n, n) for n in LEGAL_ORDER if n != "statute"],

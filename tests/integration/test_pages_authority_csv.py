@@ -13,7 +13,7 @@ from django.test import Client
 
 from curation.models import Document
 from curation.services.documents import document_ingest_text
-from curation.views_ingest import ERR_STALE_PREVIEW
+from curation.views.ingest import ERR_STALE_PREVIEW
 
 pytestmark = pytest.mark.django_db
 GOOD = "document_id,authority_tier\nca-civ-1946,controlling-statute\nnolo-blog,secondary-blog\n"

@@ -9,8 +9,8 @@ from django.test import Client
 
 from audit.models import AuditEvent
 from curation.models import Document, EvidenceUnit
+from curation.selectors import tier_counts
 from curation.services.documents import document_ingest_text
-from curation.services.tiers import tier_counts
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -202,11 +202,11 @@ def test_a_reviewer_may_not_change_a_tier(reviewer, lane, documents):
 
 
 def test_the_tier_service_names_the_unknown_tier_and_the_closest(lane, documents):
-    from citenexus_web.api_errors import ApiError
+    from common.errors import ServiceError
     from curation.services.authority import document_tier_set
 
     document = Document.objects.get(document_id="nolo-blog")
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ServiceError) as error:
         document_tier_set(document=document, tier="statue", actor="t")
     assert "'statue'" in error.value.message and "did you mean 'statute'" in error.value.message
 

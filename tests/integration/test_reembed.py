@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 from audit.models import AuditEvent
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.embedding import get_embedder
 from curation.models import EmbeddingSpace, EvidenceUnit
 from curation.retrieval import PostgresRetriever
@@ -57,9 +57,9 @@ def test_a_different_embedder_is_refused_until_reembed(
 
     settings.CITENEXUS_EMBED_DIMENSION = 128
     get_embedder.cache_clear()
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(ServiceError) as refused:
         ingest(lane, "b", "A tenant may terminate with 30 days notice.")
-    assert refused.value.error_code == "embedder_mismatch"
+    assert refused.value.code == "embedder_mismatch"
     assert "reembed" in refused.value.message
 
     job = reembed_all(actor="cli:ops")

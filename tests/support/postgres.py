@@ -20,7 +20,7 @@ def database_url(host: str, database: str, user: str = "postgres") -> str:
 @contextmanager
 def second_postgres(data_dir: Path, database: str) -> Iterator[str]:
     """Start a server on ``data_dir`` with an empty ``database``; yield its URL; stop it after."""
-    from citenexus_web.db.embedded import ensure_server, stop_server
+    from common.embedded_postgres import ensure_server, stop_server
 
     host = ensure_server(data_dir, database)
     try:

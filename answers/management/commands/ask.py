@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from answers.selectors import answer_dict
 from answers.services import answer_ask
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.models import Lane
 
 
@@ -36,7 +36,7 @@ class Command(BaseCommand):
                 strategy="deep" if options["deep"] else "single",
                 actor=f"cli:{options['actor']}",
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             raise CommandError(exc.message) from exc
         data = answer_dict(answer)
         if options["json"]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from audit.chain import checkpoint_now
+from audit.services import checkpoint_now
 
 MSG_EMPTY = "the audit log is empty: nothing to sign"
 MSG_SIGNED = "checkpoint {id}: event {event_id}, {events} events, head {head}, hmac {signature}"

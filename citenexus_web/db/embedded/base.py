@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db.backends.postgresql import base
 
-from citenexus_web.db.embedded import ensure_server
+from common.embedded_postgres import ensure_server
 
 
 class DatabaseWrapper(base.DatabaseWrapper):

@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from citenexus_web.db.embedded import ensure_server, pgdata_path, stop_server
+from common.embedded_postgres import ensure_server, pgdata_path, stop_server
 
 
 class Command(BaseCommand):

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.models import Lane
 from curation.services.authority_csv import authority_csv_apply
 
@@ -36,7 +36,7 @@ class Command(BaseCommand):
                 dry_run=not options["apply"],
                 confirm_valid_rows=options["valid_rows_only"],
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             if options["json"]:
                 self.stdout.write(json.dumps({"error": exc.message, **exc.details}, indent=2))
             elif "changes" in exc.details:

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from citenexus.domain.authority_csv import plan_authority_csv
 from citenexus.ingest import ExtractionError
-from citenexus_web.api_errors import ApiError
+from common.errors import ServiceError
 from curation.models import Lane
 from curation.services.authority_csv import ERR_CSV_FILE
 from curation.services.ingest_batch import document_ingest_file
@@ -101,7 +101,7 @@ class Command(BaseCommand):
                 results[result["result"]] = results.get(result["result"], 0) + 1
             except ExtractionError as exc:
                 failures.append(f"{upload.name}: {exc.message}")
-            except ApiError as exc:
+            except ServiceError as exc:
                 failures.append(f"{upload.name}: {exc.message}")
             self._progress(index, len(files))
         self.stderr.write("", style_func=str)

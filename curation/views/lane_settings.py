@@ -19,21 +19,23 @@ from django.urls import reverse
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from citenexus_web.api_errors import ApiError
+from access.lanes import require
+from access.roles import Cap
+from common.errors import ServiceError
+from common.http import is_htmx, page_errors
 from curation.forms import LaneSettingsForm, MemberForm
 from curation.models import Lane, LaneMembership
-from curation.roles import Cap
+from curation.selectors import tier_counts
 from curation.services.lanes import lane_member_set, lane_update
 from curation.services.tiers import (
     ERR_TIER_IN_USE,
     TierEdit,
     floor_preview,
     renames_of,
-    tier_counts,
     tier_order_change,
 )
-from curation.views import is_htmx, lane_context, page_lane, require_cap
-from curation.vocabulary_forms import VocabularyForm, vocabulary_initial
+from curation.views.shared import lane_context, page_lane
+from curation.views.vocabulary_forms import VocabularyForm, vocabulary_initial
 
 ERR_NEW_TIER_EMPTY = "type a name for the new tier"
 ERR_NO_SUCH_USER = "no user named {name!r}"
@@ -150,8 +152,7 @@ def _page(request: HttpRequest, lane: Lane, caps: Any, **extra: Any) -> dict[str
 @login_required
 @vary_on_headers("HX-Request")
 def lane_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    lane = page_lane(request, slug)
-    caps = require_cap(request, lane, Cap.EDIT_LANE)
+    lane, caps = page_lane(request, slug, Cap.EDIT_LANE)
     if request.method != "POST":
         return render(request, "curation/lane_settings.html", _page(request, lane, caps))
     section = request.POST.get("section", "")
@@ -183,7 +184,7 @@ def _post_tiers(request: HttpRequest, lane: Lane, caps: Any) -> HttpResponse:
                 default_mode=data["default_mode"],
                 jurisdiction=data["jurisdiction"].strip(),
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             problems.extend(exc.details.get("problems") or [exc.message])
         else:
             messages.success(request, "Tier order and floor saved.")
@@ -238,7 +239,7 @@ def _post_policy(request: HttpRequest, lane: Lane, caps: Any) -> HttpResponse:
     kind = request.POST.get("kind", lane.kind)
     try:
         lane_update(actor=request.user.get_username(), lane=lane, kind=kind, policy=policy)
-    except ApiError as exc:
+    except ServiceError as exc:
         problems = getattr(exc.__cause__, "problems", None) or [exc.message]
         unplaced = "; ".join(_place_policy_problems(rows, problems))
         ctx = _page(request, lane, caps, policy_rows=rows, policy_error=unplaced, draft_kind=kind)
@@ -263,7 +264,7 @@ def _post_vocabulary(request: HttpRequest, lane: Lane, caps: Any) -> HttpRespons
                 lane=lane,
                 vocabulary=form.cleaned_data["vocabulary"],
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             form.place_error(exc.message)
         else:
             messages.success(request, "Vocabulary saved.")
@@ -273,7 +274,8 @@ def _post_vocabulary(request: HttpRequest, lane: Lane, caps: Any) -> HttpRespons
 
 
 def _post_members(request: HttpRequest, lane: Lane, caps: Any) -> HttpResponse:
-    require_cap(request, lane, Cap.EDIT_MEMBERS)
+    with page_errors():
+        require(request.user, Cap.EDIT_MEMBERS, lane)
     actor = request.user.get_username()
     users = get_user_model().objects
     remove = request.POST.get("remove", "")

@@ -12,12 +12,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.vary import vary_on_headers
 
+from access.roles import Cap, is_member
 from audit.selectors import may_read_audit
-from citenexus_web.api_errors import ApiError
+from common.errors import Invalid, ServiceError
+from common.http import is_htmx
 from curation.forms import AuthorityCsvForm, UploadForm
 from curation.ingest_jobs import job_create_ingest
 from curation.models import Job
-from curation.roles import Cap, is_member
 from curation.services.authority_csv import authority_csv_apply
 from curation.services.documents import document_authority
 from curation.uploads import (
@@ -27,7 +28,7 @@ from curation.uploads import (
     expand_uploads,
     is_zip,
 )
-from curation.views import is_htmx, lane_context, page_lane, require_cap
+from curation.views.shared import lane_context, page_lane
 
 ERR_DUPLICATE_IDS = "two files would get the same document id: {ids}"
 ERR_STALE_PREVIEW = "the previewed file was lost; upload it again"
@@ -35,18 +36,18 @@ CONFIRM_ALL, CONFIRM_VALID_ROWS = "all", "valid_rows"
 
 
 def _job_files(form: UploadForm) -> tuple[list[UploadedFile], list[str]]:
-    """The files to ingest and their document ids; ValidationError-like ApiError on a bad upload."""
+    """The files to ingest and their document ids; an Invalid error on a bad upload."""
     uploads = [UploadedFile(f.name or "unnamed", f.read()) for f in form.cleaned_data["uploads"]]
     single = len(uploads) == 1 and not is_zip(uploads[0].name, uploads[0].data)
     try:
         files = expand_uploads(uploads)
     except UploadError as exc:
-        raise ApiError("invalid_upload", str(exc), {"field": "uploads"}) from exc
+        raise Invalid("invalid_upload", str(exc), {"field": "uploads"}) from exc
     given = form.cleaned_data.get("document_id", "").strip()
     ids = [given] if single and given else [document_id_from_name(f.name) for f in files]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
-        raise ApiError(
+        raise Invalid(
             "invalid_upload",
             ERR_DUPLICATE_IDS.format(ids=", ".join(duplicates)),
             {"field": "uploads"},
@@ -56,8 +57,7 @@ def _job_files(form: UploadForm) -> tuple[list[UploadedFile], list[str]]:
 
 @login_required
 def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
-    lane = page_lane(request, slug)
-    caps = require_cap(request, lane, Cap.INGEST)
+    lane, caps = page_lane(request, slug, Cap.INGEST)
     form = UploadForm(request.POST or None, request.FILES or None)
     may_assert = Cap.ASSIGN_TIER in caps
     if request.method == "POST" and form.is_valid():
@@ -68,7 +68,7 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
                 lane=lane, source_type=source_type, authority=metadata, may_assert=may_assert
             )
             files, ids = _job_files(form)
-        except ApiError as exc:
+        except ServiceError as exc:
             field = exc.details.get("field") or (
                 "source_type" if "source_type" in exc.details else "metadata_json"
             )
@@ -155,9 +155,9 @@ def _decode(raw: str, digest: str) -> bytes:
     try:
         data = base64.b64decode(raw.encode("ascii"), validate=True)
     except (binascii.Error, ValueError, UnicodeEncodeError) as exc:
-        raise ApiError("invalid", ERR_STALE_PREVIEW) from exc
+        raise Invalid("invalid", ERR_STALE_PREVIEW) from exc
     if hashlib.sha256(data).hexdigest() != digest:
-        raise ApiError("invalid", ERR_STALE_PREVIEW)
+        raise Invalid("invalid", ERR_STALE_PREVIEW)
     return data
 
 
@@ -173,8 +173,7 @@ def _preview(lane: Any, data: bytes, actor: str) -> dict[str, Any]:
 @vary_on_headers("HX-Request")
 def authority_csv_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Upload → preview exactly what would change → confirm (all, or valid rows) → applied."""
-    lane = page_lane(request, slug)
-    caps = require_cap(request, lane, Cap.ASSIGN_TIER)
+    lane, caps = page_lane(request, slug, Cap.ASSIGN_TIER)
     ctx = lane_context(lane, caps)
     actor = request.user.get_username()
     step = request.POST.get("step", "")
@@ -200,10 +199,10 @@ def authority_csv_page(request: HttpRequest, slug: str) -> HttpResponse:
                 show_audit=may_read_audit(request.user),
                 audit_ids=",".join(str(i) for i in result["audit_event_ids"]),
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             ctx["apply_error"] = exc.message
             status = 400
-            if exc.error_code == "csv_has_problems":
+            if exc.code == "csv_has_problems":
                 data = _decode(request.POST.get("data", ""), request.POST.get("digest", ""))
                 ctx.update(
                     preview=_preview(lane, data, actor),
@@ -219,7 +218,7 @@ def authority_csv_page(request: HttpRequest, slug: str) -> HttpResponse:
                 digest=hashlib.sha256(data).hexdigest(),
                 filename=form.cleaned_data["file"].name,
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             form.add_error("file", exc.message)
     if form.errors:
         status = 400

@@ -1,7 +1,8 @@
 """Curation pages: a lane's documents (sort, filter, page, inline tier edit) and one document.
 
 Views are thin: resolve the lane (404 to non-members, so lanes do not leak), check the
-capability (403), call one selector or service, render the page or its htmx fragment.
+capability (403) — both ``shared.page_lane`` — call one selector or service, render the page or
+its htmx fragment.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 from django.db.models.fields.json import KeyTextTransform
@@ -21,10 +21,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from citenexus_web.api_errors import ApiError
+from access.roles import Cap
+from common.errors import ServiceError
+from common.http import is_htmx
 from curation.forms import NO_TIER, SORTS, CorrectionForm, DocumentFilterForm, TierSetForm
 from curation.models import Correction, Document, Lane
-from curation.roles import Cap, caps_on, is_member
 from curation.selectors import document_get
 from curation.services.authority import document_tier_set
 from curation.services.corrections import (
@@ -32,10 +33,11 @@ from curation.services.corrections import (
     correction_levels,
     correction_withdraw,
 )
-from curation.vocabulary_forms import vocabulary_rows
+from curation.tier_badges import tier_badge
+from curation.views.shared import lane_context, page_lane, related
+from curation.views.vocabulary_forms import vocabulary_rows
 
 PAGE_SIZE = 50
-ERR_FORBIDDEN = "your role on this lane does not allow this"
 ROW_FIELDS = (
     "id",
     "document_id",
@@ -47,68 +49,6 @@ ROW_FIELDS = (
     "ingested_by_name",
     "ingested_at",
 )
-
-
-def is_htmx(request: HttpRequest) -> bool:
-    """True for requests htmx made (django-htmx's middleware sets ``request.htmx``)."""
-    return bool(getattr(request, "htmx", False))
-
-
-def related(instance: Any, name: str) -> list[Any]:
-    """A prefetched reverse relation as a list (mypy runs without the Django plugin here)."""
-    return list(getattr(instance, name).all())
-
-
-def page_lane(request: HttpRequest, slug: str) -> Lane:
-    """The lane if the user is a member of it; 404 otherwise."""
-    lane = get_object_or_404(Lane, slug=slug)
-    if not is_member(request.user, lane):
-        raise Http404("no such lane")
-    return lane
-
-
-def require_cap(request: HttpRequest, lane: Lane, cap: Cap) -> frozenset[Cap]:
-    """The user's capabilities on the lane, after refusing (403) when ``cap`` is not one."""
-    caps = caps_on(request.user, lane)
-    if cap not in caps:
-        raise PermissionDenied(ERR_FORBIDDEN)
-    return caps
-
-
-def lane_context(lane: Lane, caps: frozenset[Cap]) -> dict[str, Any]:
-    """What every lane page's header shows: the lane, its order and what the user may do."""
-    order = list(lane.tier_order)
-    return {
-        "lane": lane,
-        "caps": {c.value for c in caps},
-        "precedence": list(reversed(order)),
-        "tier_classes": tier_classes(lane),
-    }
-
-
-def tier_classes(lane: Lane) -> dict[str, str]:
-    """A CSS class per tier name: its rank, and whether it is below the floor."""
-    order = list(lane.tier_order)
-    floor = order.index(lane.minimum_tier) if lane.minimum_tier in order else -1
-    return {
-        name: f"tier tier-r{min(rank, 7)}" + (" tier-below" if rank < floor else "")
-        for rank, name in enumerate(order)
-    }
-
-
-def tier_badge(lane: Lane, classes: dict[str, str], name: str) -> dict[str, str]:
-    order = list(lane.tier_order)
-    if lane.profile == "default.v1":
-        return {"name": name or "unranked", "css": "tier tier-none", "note": "unranked lane"}
-    if name in classes:
-        below = "tier-below" in classes[name]
-        note = f"rank {order.index(name)}" + (", below the floor" if below else "")
-        return {"name": name, "css": classes[name], "note": note}
-    return {
-        "name": name or "no tier",
-        "css": "tier tier-unknown",
-        "note": "not in the tier order: ranks below every tier",
-    }
 
 
 def document_rows_query(lane: Lane, data: dict[str, Any]) -> QuerySet[Document]:
@@ -176,8 +116,7 @@ def _source_types(lane: Lane) -> list[str]:
 @login_required
 @vary_on_headers("HX-Request")
 def lane_page(request: HttpRequest, slug: str) -> HttpResponse:
-    lane = page_lane(request, slug)
-    caps = require_cap(request, lane, Cap.READ_LANE)
+    lane, caps = page_lane(request, slug, Cap.READ_LANE)
     ctx = lane_context(lane, caps)
     form = DocumentFilterForm(
         request.GET or None, tiers=list(lane.tier_order), source_types=_source_types(lane)
@@ -209,8 +148,7 @@ def lane_page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def document_tier(request: HttpRequest, slug: str, document_id: str) -> HttpResponse:
     """Inline tier edit: htmx swaps the row; without JavaScript, back to the lane page."""
-    lane = page_lane(request, slug)
-    caps = require_cap(request, lane, Cap.ASSIGN_TIER)
+    lane, caps = page_lane(request, slug, Cap.ASSIGN_TIER)
     document = get_object_or_404(
         Document.objects.select_related("lane"), lane=lane, document_id=document_id
     )
@@ -221,7 +159,7 @@ def document_tier(request: HttpRequest, slug: str, document_id: str) -> HttpResp
             document_tier_set(
                 document=document, tier=form.cleaned_data["tier"], actor=request.user.get_username()
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             error = exc.message
     else:
         error = "; ".join(str(e) for e in form.errors.get("tier", [])) or "invalid tier"
@@ -270,24 +208,37 @@ def unit_blocks(document: Document) -> list[dict[str, Any]]:
     return blocks
 
 
-@login_required
-def document_page(request: HttpRequest, slug: str, document_id: str) -> HttpResponse:
-    lane = page_lane(request, slug)
-    caps = require_cap(request, lane, Cap.READ_LANE)
-    document = _document_or_404(lane, document_id)
+def _document_context(
+    lane: Lane, caps: frozenset[Cap], document: Document, correction_form: Any, **extra: Any
+) -> dict[str, Any]:
+    """What the document page shows: its text cut into units, its tier, its corrections."""
     ctx = lane_context(lane, caps)
-    levels = correction_levels(document)
     ctx.update(
         document=document,
         tier=tier_badge(lane, ctx["tier_classes"], document.tier_name()),
         blocks=unit_blocks(document),
         units=list(related(document, "units")),
         corrections=list(related(document, "corrections")),
-        correction_form=CorrectionForm(levels=levels, initial={"authority": levels[0]}),
+        correction_form=correction_form,
+        authority_items=sorted((document.authority or {}).items()),
+        **extra,
+    )
+    return ctx
+
+
+@login_required
+def document_page(request: HttpRequest, slug: str, document_id: str) -> HttpResponse:
+    lane, caps = page_lane(request, slug, Cap.READ_LANE)
+    document = _document_or_404(lane, document_id)
+    levels = correction_levels(document)
+    ctx = _document_context(
+        lane,
+        caps,
+        document,
+        CorrectionForm(levels=levels, initial={"authority": levels[0]}),
         may_correct=Cap.CORRECT in caps,
         may_assign=Cap.ASSIGN_TIER in caps and lane.profile != "default.v1",
         tier_form=TierSetForm(tiers=list(lane.tier_order), initial={"tier": document.tier_name()}),
-        authority_items=sorted((document.authority or {}).items()),
     )
     return render(request, "curation/document.html", ctx)
 
@@ -295,8 +246,7 @@ def document_page(request: HttpRequest, slug: str, document_id: str) -> HttpResp
 @login_required
 @require_POST
 def correction_create(request: HttpRequest, slug: str, document_id: str) -> HttpResponse:
-    lane = page_lane(request, slug)
-    caps = require_cap(request, lane, Cap.CORRECT)
+    lane, caps = page_lane(request, slug, Cap.CORRECT)
     document = _document_or_404(lane, document_id)
     levels = correction_levels(document)
     form = CorrectionForm(request.POST, levels=levels)
@@ -309,25 +259,14 @@ def correction_create(request: HttpRequest, slug: str, document_id: str) -> Http
                 actor=request.user.get_username(),
                 user=request.user,
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             form.add_error("text", exc.message)
     if form.is_valid():
         messages.success(request, "Correction added.")
         return redirect(
             reverse("document", args=[lane.slug, document.document_id]) + "#corrections"
         )
-    ctx = lane_context(lane, caps)
-    ctx.update(
-        document=document,
-        tier=tier_badge(lane, ctx["tier_classes"], document.tier_name()),
-        blocks=unit_blocks(document),
-        units=list(related(document, "units")),
-        corrections=list(related(document, "corrections")),
-        correction_form=form,
-        may_correct=True,
-        may_assign=False,
-        authority_items=sorted((document.authority or {}).items()),
-    )
+    ctx = _document_context(lane, caps, document, form, may_correct=True, may_assign=False)
     return render(request, "curation/document.html", ctx, status=400)
 
 
@@ -336,14 +275,13 @@ def correction_create(request: HttpRequest, slug: str, document_id: str) -> Http
 def correction_withdraw_view(
     request: HttpRequest, slug: str, document_id: str, correction_id: int
 ) -> HttpResponse:
-    lane = page_lane(request, slug)
-    require_cap(request, lane, Cap.CORRECT)
+    lane, _ = page_lane(request, slug, Cap.CORRECT)
     correction = get_object_or_404(
         Correction, pk=correction_id, document__lane=lane, document__document_id=document_id
     )
     try:
         correction_withdraw(correction=correction, actor=request.user.get_username())
         messages.success(request, "Correction withdrawn.")
-    except ApiError as exc:
+    except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect(reverse("document", args=[lane.slug, document_id]) + "#corrections")

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
-from curation.models import Lane, LaneMembership
+from access.models import Lane, LaneMembership
 
 
 class Cap(str, enum.Enum):
