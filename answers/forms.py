@@ -7,13 +7,11 @@ from typing import Any
 
 from django import forms
 
-MODES = [
-    ("", "the lane's default"),
-    ("strict", "strict"),
-    ("normal", "normal"),
-    ("exploratory", "exploratory"),
-]
-STRATEGIES = [("single", "single"), ("deep", "deep (several sub-queries)")]
+from answers.services import MODES as MODE_NAMES
+from citenexus.domain.answer import DEEP, SINGLE
+
+MODES = [("", "the lane's default"), *((mode, mode) for mode in MODE_NAMES)]
+STRATEGIES = [(SINGLE, "single"), (DEEP, "deep (several sub-queries)")]
 ERR_DRAFT_EMPTY = "write at least one sentence"
 ERR_DRAFT_NO_KEYS = "line {line} has no citation; cite units as [document-id#ordinal]"
 ERR_CHOOSE_VERDICT = "choose approve or flag"
@@ -22,7 +20,10 @@ _KEYS = re.compile(r"\[([^\[\]]+)\]")
 
 
 class LaneChoiceMixin:
-    def set_lanes(self, lanes: list[Any]) -> None:
+    """A form whose ``lane`` field offers the lanes given (those the user may ask in)."""
+
+    def __init__(self, *args: Any, lanes: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         field = self.fields["lane"]  # type: ignore[attr-defined]
         field.choices = [(lane.slug, f"{lane.name} ({lane.slug})") for lane in lanes]
 
@@ -33,11 +34,16 @@ class AskForm(LaneChoiceMixin, forms.Form):
         label="Question", max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
     )
     mode = forms.ChoiceField(label="Trust mode", choices=MODES, required=False)
-    strategy = forms.ChoiceField(label="Strategy", choices=STRATEGIES, initial="single")
+    strategy = forms.ChoiceField(label="Strategy", choices=STRATEGIES, initial=SINGLE)
 
-    def __init__(self, *args: Any, lanes: list[Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.set_lanes(lanes)
+    def service_fields(self) -> dict[str, Any]:
+        """What ``answer_ask`` takes from the valid form, besides the lane."""
+        data = self.cleaned_data
+        return {
+            "question": data["question"],
+            "mode": data["mode"] or None,
+            "strategy": data["strategy"],
+        }
 
 
 def parse_draft(text: str) -> list[dict[str, Any]]:
@@ -69,9 +75,14 @@ class VerifyForm(LaneChoiceMixin, forms.Form):
         "“A landlord must give 30 days notice. [ca-civ-1946-1#2]”",
     )
 
-    def __init__(self, *args: Any, lanes: list[Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.set_lanes(lanes)
+    def service_fields(self) -> dict[str, Any]:
+        """What ``answer_verify`` takes from the valid form, besides the lane."""
+        data = self.cleaned_data
+        return {
+            "question": data["question"],
+            "mode": data["mode"] or None,
+            "segments": data["draft"],
+        }
 
     def clean_draft(self) -> list[dict[str, Any]]:
         segments = parse_draft(self.cleaned_data["draft"])

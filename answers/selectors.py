@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from answers.models import Answer
-from curation.roles import Cap, lanes_with
+from curation.roles import Cap, can, lanes_with
 
 
 def answer_dict(answer: Answer) -> dict[str, Any]:
@@ -24,6 +24,15 @@ def answer_dict(answer: Answer) -> dict[str, Any]:
         "at": answer.reviewed_at.isoformat() if answer.reviewed_at else None,
     }
     return out
+
+
+def answer_readable(*, user: Any, answer_id: int) -> Answer | None:
+    """The answer if the user may read answers in its lane, else None (each caller says 404 its
+    own way, so answers of other lanes do not leak)."""
+    answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
+    if answer is None or not can(user, Cap.READ_ANSWERS, answer.lane):
+        return None
+    return answer
 
 
 def answer_list(

@@ -24,7 +24,7 @@ from django.views.decorators.vary import vary_on_headers
 from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
 from answers.forms import AskForm, ReviewForm, VerifyForm
 from answers.models import Answer
-from answers.selectors import answer_dict, answer_list
+from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import answer_ask, answer_review, answer_verify
 from citenexus.domain.answer import Evidence
 from citenexus.pipeline.timing import in_stage_order
@@ -46,13 +46,20 @@ def _ask_lanes(request: HttpRequest) -> list[Lane]:
     return lanes
 
 
-def _run(request: HttpRequest, form: Any, lanes: list[Lane], run: Any) -> HttpResponse | None:
-    """Call the service for a valid form; errors go beside the field they concern."""
+def _run(
+    request: HttpRequest, form: AskForm | VerifyForm, lanes: list[Lane], service: Any
+) -> HttpResponse | None:
+    """Call the ask or verify service for a valid form; errors go beside the field they concern."""
     if request.method != "POST" or not form.is_valid():
         return None
     lane = next(lane for lane in lanes if lane.slug == form.cleaned_data["lane"])
     try:
-        answer = run(lane, form.cleaned_data)
+        answer = service(
+            lane=lane,
+            user=request.user,
+            actor=request.user.get_username(),
+            **form.service_fields(),
+        )
     except ApiError as exc:
         field = str(exc.details.get("field") or "")
         field = {"segments": "draft"}.get(field, field)
@@ -72,19 +79,8 @@ def ask_page(request: HttpRequest) -> HttpResponse:
         "mode": request.GET.get("mode", ""),
     }
     form = AskForm(request.POST or None, lanes=lanes, initial=initial)
-
-    def run(lane: Lane, data: dict[str, Any]) -> Answer:
-        return answer_ask(
-            lane=lane,
-            question=data["question"],
-            mode=data["mode"] or None,
-            strategy=data["strategy"],
-            user=request.user,
-            actor=request.user.get_username(),
-        )
-
     try:
-        response = _run(request, form, lanes, run)
+        response = _run(request, form, lanes, answer_ask)
     except (OperationalError, InterfaceError):
         # answer_ask's transaction died with the connection, so no row was written.
         return _ask_database_unavailable(request, form)
@@ -111,18 +107,7 @@ def verify_page(request: HttpRequest) -> HttpResponse:
     form = VerifyForm(
         request.POST or None, lanes=lanes, initial={"lane": request.GET.get("lane", "")}
     )
-
-    def run(lane: Lane, data: dict[str, Any]) -> Answer:
-        return answer_verify(
-            lane=lane,
-            question=data["question"],
-            mode=data["mode"] or None,
-            segments=data["draft"],
-            user=request.user,
-            actor=request.user.get_username(),
-        )
-
-    response = _run(request, form, lanes, run)
+    response = _run(request, form, lanes, answer_verify)
     if response is not None:
         return response
     return render(
@@ -167,8 +152,8 @@ def answer_history(request: HttpRequest) -> HttpResponse:
 
 
 def readable_answer(request: HttpRequest, answer_id: int) -> Answer:
-    answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
-    if answer is None or not can(request.user, Cap.READ_ANSWERS, answer.lane):
+    answer = answer_readable(user=request.user, answer_id=answer_id)
+    if answer is None:
         raise Http404("no such answer")
     return answer
 

@@ -92,14 +92,14 @@ class Corpus:
     def __init__(self, real: int, noise: float, scheme: str = "mix") -> None:
         import numpy as np
 
-        from curation.embedding import get_embedder
+        from curation.bootstrap import ports
 
         self.np = np
         self.rng = random.Random(SEED)
         self.noise_rng = np.random.default_rng(SEED)
         self.noise = noise
         self.scheme = scheme
-        self.embedder = get_embedder()
+        self.embedder = ports().embedder
         self.real_meta = [
             (i % len(SUBJECTS), (i // len(SUBJECTS)) % len(STATES)) for i in range(real)
         ]
@@ -387,14 +387,14 @@ def questions(n: int) -> list[str]:
 def measure_size(
     lane: Any, size: int, args: argparse.Namespace, build: bool = True
 ) -> dict[str, Any]:
-    from curation.embedding import get_embedder
+    from curation.bootstrap import ports
 
     result: dict[str, Any] = {"units": size}
     if build:
         result.update(build_index(args.maintenance_work_mem))
         print(f"  HNSW built in {result['hnsw_build_s']} s ({result['hnsw_mb']} MB)", flush=True)
     asked = questions(args.questions)
-    query_vectors = get_embedder().embed(asked[: args.recall_queries])
+    query_vectors = ports().embedder.embed(asked[: args.recall_queries])
     result["recall"] = measure_recall(lane, query_vectors, args.ef_search)
     literal = "[" + ",".join(f"{x:.7g}" for x in query_vectors[0]) + "]"
     result["vector_plan"] = explain(
@@ -566,9 +566,9 @@ def compare_hnsw_params(lane: Any, args: argparse.Namespace) -> list[dict[str, A
     """
     from django.conf import settings
 
-    from curation.embedding import get_embedder
+    from curation.bootstrap import ports
 
-    vectors = get_embedder().embed(questions(args.recall_queries))
+    vectors = ports().embedder.embed(questions(args.recall_queries))
     saved = settings.CITENEXUS_HNSW_M, settings.CITENEXUS_HNSW_EF_CONSTRUCTION
     out = []
     try:

@@ -20,8 +20,8 @@ from citenexus.domain.levels import LanePolicyError, authority_metadata_for
 from citenexus.ingest import ExtractionError, embedding_text, extract_text, segment
 from citenexus.pipeline.timing import Timings
 from citenexus_web.api_errors import ApiError
+from curation.bootstrap import ports
 from curation.domain import lane_policy
-from curation.embedding import get_embedder
 from curation.models import Document, DocumentVersion, EvidenceUnit, Lane
 
 ERR_BAD_AUTHORITY = "authority must be an object whose keys and values are strings"
@@ -104,7 +104,7 @@ def document_prepare(prepared: PreparedDocument) -> PreparedDocument:
         )
         texts = [embedding_text(p, title=prepared.title) for p in prepared.pieces]
     with timings.stage("embed"):
-        prepared.vectors = get_embedder().embed(texts) if texts else []
+        prepared.vectors = ports().embedder.embed(texts) if texts else []
     prepared.timings_ms = timings.ms
     return prepared
 
