@@ -18,7 +18,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from curation.jobs import ERR_QUEUE_UNREACHABLE
+from curation.ingest_jobs import ERR_QUEUE_UNREACHABLE
 from curation.models import Document, EvidenceUnit, Job, JobFile
 from tests.integration.test_workers import (
     _database_env,
