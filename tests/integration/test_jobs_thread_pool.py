@@ -19,8 +19,8 @@ from curation import ingest_jobs, jobs
 from curation.ingest_jobs import ERR_TRANSIENT_GAVE_UP
 from curation.jobs import TRANSIENT_RETRIES
 from curation.models import Document, EvidenceUnit, Job, JobFile
+from scripts.workers import wait_until
 from tests.integration.test_workers import statute
-from tests.support.workers import wait_until
 
 ERR_GONE = "the database went away"
 

@@ -1,4 +1,5 @@
-"""Start, watch and kill real ``celery -A citenexus_web worker`` processes for the tests.
+"""Start, watch and kill real ``celery -A citenexus_web worker`` processes for the tests and
+the benchmarks (``scripts/bench_scale.py``), on a private Redis database.
 
 Every worker runs in its own process group so a test can kill it outright (SIGKILL to the
 group, as a crashed machine would) or kill only its pool child (as the OOM killer would), and
@@ -18,7 +19,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, TypeVar
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 REDIS_HOST = "127.0.0.1"
 REDIS_PORT = 6379
 # Worker connections to PostgreSQL carry this name so a test can end the ones a killed worker left.
