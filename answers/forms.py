@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 
@@ -19,31 +19,35 @@ ERR_FLAG_NEEDS_NOTE = "say why you flag this answer"
 _KEYS = re.compile(r"\[([^\[\]]+)\]")
 
 
-class LaneChoiceMixin:
-    """A form whose ``lane`` field offers the lanes given (those the user may ask in)."""
+class QuestionForm(forms.Form):
+    """A question asked, or a draft verified, in one of the lanes given (those the user may ask
+    in); each form is taken apart for its service by ``service_fields``."""
+
+    lane = forms.ChoiceField(label="Lane")
+    mode = forms.ChoiceField(label="Trust mode", choices=MODES, required=False)
+    # Form field -> the keyword the ask or verify service takes it as.
+    SERVICE_FIELDS: ClassVar[dict[str, str]]
 
     def __init__(self, *args: Any, lanes: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        field = self.fields["lane"]  # type: ignore[attr-defined]
-        field.choices = [(lane.slug, f"{lane.name} ({lane.slug})") for lane in lanes]
+        choices = [(lane.slug, f"{lane.name} ({lane.slug})") for lane in lanes]
+        self.fields["lane"].choices = choices  # type: ignore[attr-defined]
+
+    def service_fields(self) -> dict[str, Any]:
+        """What the service takes from the valid form, besides the lane; no mode is the lane's."""
+        fields = {name: self.cleaned_data[f] for f, name in self.SERVICE_FIELDS.items()}
+        fields["mode"] = fields["mode"] or None
+        return fields
 
 
-class AskForm(LaneChoiceMixin, forms.Form):
-    lane = forms.ChoiceField(label="Lane")
+class AskForm(QuestionForm):
     question = forms.CharField(
         label="Question", max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
     )
-    mode = forms.ChoiceField(label="Trust mode", choices=MODES, required=False)
     strategy = forms.ChoiceField(label="Strategy", choices=STRATEGIES, initial=SINGLE)
 
-    def service_fields(self) -> dict[str, Any]:
-        """What ``answer_ask`` takes from the valid form, besides the lane."""
-        data = self.cleaned_data
-        return {
-            "question": data["question"],
-            "mode": data["mode"] or None,
-            "strategy": data["strategy"],
-        }
+    field_order = ["lane", "question", "mode", "strategy"]
+    SERVICE_FIELDS = {"question": "question", "mode": "mode", "strategy": "strategy"}
 
 
 def parse_draft(text: str) -> list[dict[str, Any]]:
@@ -62,12 +66,10 @@ def parse_draft(text: str) -> list[dict[str, Any]]:
     return segments
 
 
-class VerifyForm(LaneChoiceMixin, forms.Form):
-    lane = forms.ChoiceField(label="Lane")
+class VerifyForm(QuestionForm):
     question = forms.CharField(
         label="Question", max_length=4000, widget=forms.Textarea(attrs={"rows": 2})
     )
-    mode = forms.ChoiceField(label="Trust mode", choices=MODES, required=False)
     draft = forms.CharField(
         label="Draft",
         widget=forms.Textarea(attrs={"rows": 8}),
@@ -75,14 +77,8 @@ class VerifyForm(LaneChoiceMixin, forms.Form):
         "“A landlord must give 30 days notice. [ca-civ-1946-1#2]”",
     )
 
-    def service_fields(self) -> dict[str, Any]:
-        """What ``answer_verify`` takes from the valid form, besides the lane."""
-        data = self.cleaned_data
-        return {
-            "question": data["question"],
-            "mode": data["mode"] or None,
-            "segments": data["draft"],
-        }
+    field_order = ["lane", "question", "mode", "draft"]
+    SERVICE_FIELDS = {"question": "question", "mode": "mode", "draft": "segments"}
 
     def clean_draft(self) -> list[dict[str, Any]]:
         segments = parse_draft(self.cleaned_data["draft"])

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
-from answers.forms import AskForm, ReviewForm, VerifyForm
+from answers.forms import AskForm, QuestionForm, ReviewForm, VerifyForm
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import answer_ask, answer_review, answer_verify
@@ -47,7 +47,7 @@ def _ask_lanes(request: HttpRequest) -> list[Lane]:
 
 
 def _run(
-    request: HttpRequest, form: AskForm | VerifyForm, lanes: list[Lane], service: Any
+    request: HttpRequest, form: QuestionForm, lanes: list[Lane], service: Any
 ) -> HttpResponse | None:
     """Call the ask or verify service for a valid form; errors go beside the field they concern."""
     if request.method != "POST" or not form.is_valid():

@@ -95,6 +95,9 @@ def base_env(**overrides: str) -> dict[str, str]:
     }
     env["PYTHONUNBUFFERED"] = "1"
     env["HF_HUB_OFFLINE"] = "1"
+    # The worker runs this checkout's code, whatever tree an editable install of the shared
+    # virtualenv points at (celery puts the working directory on the path only for the app).
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     env.update(overrides)
     return env
 
