@@ -14,8 +14,9 @@ from curation.bootstrap import ports
 from curation.models import Lane
 
 MAX_QUESTION_CHARS = 4000
-# The trust modes and strategies every way in offers (the API's enum, the pages' choices, the
-# CLI's --mode, the MCP tools' schema); ``_valid`` below is the one check of them.
+# The trust modes every way in offers, as the strategies are the domain's ``STRATEGIES`` (the
+# API's enums, the pages' choices, the CLI's --mode, the MCP tools' schema all take these);
+# ``_valid`` below is the one check of both.
 MODES: tuple[str, ...] = tuple(mode.value for mode in TrustMode)
 ERR_EMPTY_QUESTION = "the question is empty"
 ERR_LONG_QUESTION = f"the question is longer than {MAX_QUESTION_CHARS} characters"
