@@ -35,6 +35,8 @@ from agents.schemas import (
     Segment,
     TimelineResult,
 )
+from answers.services import MODES
+from citenexus.domain.answer import SINGLE, STRATEGIES
 from common.errors import ServiceError
 
 SERVER_NAME = "citenexus"
@@ -42,7 +44,9 @@ SERVER_NAME = "citenexus"
 GENERIC_INSTRUCTIONS = "CiteNexus records with authority; connect signed in to see your lanes."
 HANDSHAKE_METHODS = frozenset({"initialize", "server/discover"})
 
-Mode = Literal["strict", "normal", "exploratory"]
+# The services' own lists (answers.services checks them): the tools' schema offers the same.
+Mode = Literal[MODES]  # type: ignore[valid-type]
+Strategy = Literal[STRATEGIES]  # type: ignore[valid-type]
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
 WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
 
@@ -201,7 +205,7 @@ def _register(server: MCPServer[Any], runner: AgentTools) -> None:
         lane: LaneSlug,
         question: str,
         mode: Mode | None = None,
-        strategy: Literal["single", "deep"] = "single",
+        strategy: Strategy = SINGLE,
     ) -> Annotated[CallToolResult, AnswerObject]:
         """Ask a question of a lane: an answer whose every claim is credited to records that
         support it and have standing, with conflicts, refusals and caveats, exactly as the

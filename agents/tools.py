@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
@@ -30,16 +30,15 @@ from agents.schemas import (
     TimelineEvent,
     TimelineResult,
 )
-from answers.bootstrap import pipeline_settings
+from answers.models import Answer
 from answers.selectors import answer_dict
 from answers.services import answer_ask, answer_verify
 from citenexus.domain.model import Candidate
 from citenexus.pipeline.retrieval import reciprocal_rank_fusion, rerank
 from common.errors import Invalid, NotFound
+from curation.bootstrap import ports
 from curation.domain import authority_policy
-from curation.embedding import get_embedder
 from curation.models import Correction, Document, DocumentVersion, Lane
-from curation.retrieval import PostgresRetriever
 from curation.selectors import correction_dict, records_get
 from curation.services.corrections import correction_add
 from curation.services.documents import document_ingest_text
@@ -213,10 +212,11 @@ def e_correct(
 
 def _candidates(lane: Lane, query: str) -> list[Candidate]:
     """Search, fuse and rerank as the pipeline does; nothing is filtered by authority."""
-    knobs = pipeline_settings()
-    retriever = PostgresRetriever(lane)
+    root = ports()
+    knobs = root.settings
+    retriever = root.retriever(lane)
     text_hits = list(retriever.search_text(query, knobs.retrieve_k))
-    vector = get_embedder().embed([query])[0]
+    vector = root.embedder.embed([query])[0]
     vector_hits = list(retriever.search_vector(vector, knobs.retrieve_k))
     fused = reciprocal_rank_fusion([text_hits, vector_hits], knobs.rrf_k)
     policy = authority_policy(lane)
@@ -327,35 +327,25 @@ def e_timeline(
     )
 
 
+def _answer(
+    agent: Agent, lane: str, service: Callable[..., Answer], **fields: Any
+) -> dict[str, Any]:
+    """Ask or verify in a lane the agent may ask in, as the API's POST returns it."""
+    user = agent.user()
+    the_lane = _lane(user, lane, Cap.ASK)
+    return answer_dict(service(lane=the_lane, user=user, actor=agent.actor, **fields))
+
+
 def cite_ask(
     agent: Agent, *, lane: str, question: str, mode: str | None, strategy: str
 ) -> dict[str, Any]:
     """The pipeline's answer, stored and shaped exactly as ``POST /api/ask/`` returns it."""
-    user = agent.user()
-    the_lane = _lane(user, lane, Cap.ASK)
-    answer = answer_ask(
-        lane=the_lane,
-        question=question,
-        mode=mode,
-        strategy=strategy,
-        user=user,
-        actor=agent.actor,
-    )
-    return answer_dict(answer)
+    return _answer(agent, lane, answer_ask, question=question, mode=mode, strategy=strategy)
 
 
 def cite_verify(
     agent: Agent, *, lane: str, question: str, segments: list[Segment], mode: str | None
 ) -> dict[str, Any]:
     """A draft judged by the pipeline, as ``POST /api/verify/`` returns it."""
-    user = agent.user()
-    the_lane = _lane(user, lane, Cap.ASK)
-    answer = answer_verify(
-        lane=the_lane,
-        question=question,
-        segments=[s.model_dump() for s in segments],
-        mode=mode,
-        user=user,
-        actor=agent.actor,
-    )
-    return answer_dict(answer)
+    segment_dicts = [s.model_dump() for s in segments]
+    return _answer(agent, lane, answer_verify, question=question, segments=segment_dicts, mode=mode)

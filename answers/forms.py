@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 
-MODES = [
-    ("", "the lane's default"),
-    ("strict", "strict"),
-    ("normal", "normal"),
-    ("exploratory", "exploratory"),
-]
-STRATEGIES = [("single", "single"), ("deep", "deep (several sub-queries)")]
+from answers.services import MODES as MODE_NAMES
+from citenexus.domain.answer import DEEP, SINGLE
+
+MODES = [("", "the lane's default"), *((mode, mode) for mode in MODE_NAMES)]
+STRATEGIES = [(SINGLE, "single"), (DEEP, "deep (several sub-queries)")]
 ERR_DRAFT_EMPTY = "write at least one sentence"
 ERR_DRAFT_NO_KEYS = "line {line} has no citation; cite units as [document-id#ordinal]"
 ERR_CHOOSE_VERDICT = "choose approve or flag"
@@ -21,23 +19,35 @@ ERR_FLAG_NEEDS_NOTE = "say why you flag this answer"
 _KEYS = re.compile(r"\[([^\[\]]+)\]")
 
 
-class LaneChoiceMixin:
-    def set_lanes(self, lanes: list[Any]) -> None:
-        field = self.fields["lane"]  # type: ignore[attr-defined]
-        field.choices = [(lane.slug, f"{lane.name} ({lane.slug})") for lane in lanes]
+class QuestionForm(forms.Form):
+    """A question asked, or a draft verified, in one of the lanes given (those the user may ask
+    in); each form is taken apart for its service by ``service_fields``."""
 
-
-class AskForm(LaneChoiceMixin, forms.Form):
     lane = forms.ChoiceField(label="Lane")
-    question = forms.CharField(
-        label="Question", max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
-    )
     mode = forms.ChoiceField(label="Trust mode", choices=MODES, required=False)
-    strategy = forms.ChoiceField(label="Strategy", choices=STRATEGIES, initial="single")
+    # Form field -> the keyword the ask or verify service takes it as.
+    SERVICE_FIELDS: ClassVar[dict[str, str]]
 
     def __init__(self, *args: Any, lanes: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.set_lanes(lanes)
+        choices = [(lane.slug, f"{lane.name} ({lane.slug})") for lane in lanes]
+        self.fields["lane"].choices = choices  # type: ignore[attr-defined]
+
+    def service_fields(self) -> dict[str, Any]:
+        """What the service takes from the valid form, besides the lane; no mode is the lane's."""
+        fields = {name: self.cleaned_data[f] for f, name in self.SERVICE_FIELDS.items()}
+        fields["mode"] = fields["mode"] or None
+        return fields
+
+
+class AskForm(QuestionForm):
+    question = forms.CharField(
+        label="Question", max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    strategy = forms.ChoiceField(label="Strategy", choices=STRATEGIES, initial=SINGLE)
+
+    field_order = ["lane", "question", "mode", "strategy"]
+    SERVICE_FIELDS = {"question": "question", "mode": "mode", "strategy": "strategy"}
 
 
 def parse_draft(text: str) -> list[dict[str, Any]]:
@@ -56,12 +66,10 @@ def parse_draft(text: str) -> list[dict[str, Any]]:
     return segments
 
 
-class VerifyForm(LaneChoiceMixin, forms.Form):
-    lane = forms.ChoiceField(label="Lane")
+class VerifyForm(QuestionForm):
     question = forms.CharField(
         label="Question", max_length=4000, widget=forms.Textarea(attrs={"rows": 2})
     )
-    mode = forms.ChoiceField(label="Trust mode", choices=MODES, required=False)
     draft = forms.CharField(
         label="Draft",
         widget=forms.Textarea(attrs={"rows": 8}),
@@ -69,9 +77,8 @@ class VerifyForm(LaneChoiceMixin, forms.Form):
         "“A landlord must give 30 days notice. [ca-civ-1946-1#2]”",
     )
 
-    def __init__(self, *args: Any, lanes: list[Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.set_lanes(lanes)
+    field_order = ["lane", "question", "mode", "draft"]
+    SERVICE_FIELDS = {"question": "question", "mode": "mode", "draft": "segments"}
 
     def clean_draft(self) -> list[dict[str, Any]]:
         segments = parse_draft(self.cleaned_data["draft"])

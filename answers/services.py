@@ -6,17 +6,19 @@ from typing import Any
 
 from django.db import transaction
 
-from answers.bootstrap import get_generator, get_judges, pipeline_settings
 from answers.citations import with_citation_details
 from answers.models import Answer
-from citenexus.domain.authority import AuthorityPolicy
+from citenexus.domain.answer import SINGLE, STRATEGIES
+from citenexus.domain.authority import AuthorityPolicy, TrustMode
 from common.errors import Invalid
-from curation.domain import authority_policy, lane_vocabulary
-from curation.embedding import get_embedder
+from curation.bootstrap import ports
 from curation.models import Lane
-from curation.retrieval import PostgresRetriever
 
 MAX_QUESTION_CHARS = 4000
+# The trust modes every way in offers, as the strategies are the domain's ``STRATEGIES`` (the
+# API's enums, the pages' choices, the CLI's --mode, the MCP tools' schema all take these);
+# ``_valid`` below is the one check of both.
+MODES: tuple[str, ...] = tuple(mode.value for mode in TrustMode)
 ERR_EMPTY_QUESTION = "the question is empty"
 ERR_LONG_QUESTION = f"the question is longer than {MAX_QUESTION_CHARS} characters"
 ERR_UNKNOWN_KEYS = "these citation keys name no unit of the lane: {keys}"
@@ -25,33 +27,20 @@ ERR_BAD_MODE = "mode must be strict, normal or exploratory"
 ERR_BAD_STRATEGY = "strategy must be single or deep"
 
 
-def _check(question: str, mode: str, strategy: str) -> str:
+def _valid(lane: Lane, question: str, mode: str | None, strategy: str) -> tuple[str, TrustMode]:
+    """The question stripped and the trust mode (the lane's default when none is given), or an
+    ``invalid`` error naming the field: the one check of an ask or verify, whoever calls."""
     question = (question or "").strip()
     if not question:
         raise Invalid("invalid", ERR_EMPTY_QUESTION, {"field": "question"})
     if len(question) > MAX_QUESTION_CHARS:
         raise Invalid("invalid", ERR_LONG_QUESTION, {"field": "question"})
-    if mode not in Lane.Mode.values:
+    mode = mode or lane.default_mode
+    if mode not in MODES:
         raise Invalid("invalid", ERR_BAD_MODE, {"field": "mode"})
-    if strategy not in ("single", "deep"):
+    if strategy not in STRATEGIES:
         raise Invalid("invalid", ERR_BAD_STRATEGY, {"field": "strategy"})
-    return question
-
-
-def _pipeline_kwargs(
-    lane: Lane, policy: AuthorityPolicy | None = None, settings: Any = None
-) -> dict[str, Any]:
-    return {
-        "retriever": PostgresRetriever(lane),
-        "embedder": get_embedder(),
-        "generator": get_generator(),
-        "judges": get_judges(),
-        "policy": policy or authority_policy(lane),
-        "settings": settings or pipeline_settings(),
-        "lane_jurisdiction": lane.jurisdiction,
-        "vocabulary": lane_vocabulary(lane),
-        "lane": lane.slug,
-    }
+    return question, TrustMode(mode)
 
 
 @transaction.atomic
@@ -79,17 +68,15 @@ def answer_compute(
     lane: Lane,
     question: str,
     mode: str | None = None,
-    strategy: str = "single",
+    strategy: str = SINGLE,
     policy: AuthorityPolicy | None = None,
     settings: Any = None,
 ) -> Any:
     """The domain answer for a question, not stored (evaluation passes its own policy, and may
     pass its own pipeline settings to measure them)."""
-    from citenexus.pipeline import ask
-
-    mode = mode or lane.default_mode
-    question = _check(question, mode, strategy)
-    return ask(question, mode=mode, strategy=strategy, **_pipeline_kwargs(lane, policy, settings))
+    question, trust = _valid(lane, question, mode, strategy)
+    pipeline = ports().pipeline(lane, policy=policy, settings=settings)
+    return pipeline.ask(question, mode=trust, strategy=strategy)
 
 
 def answer_ask(
@@ -97,10 +84,11 @@ def answer_ask(
     lane: Lane,
     question: str,
     mode: str | None = None,
-    strategy: str = "single",
+    strategy: str = SINGLE,
     user: Any = None,
     actor: str,
 ) -> Answer:
+    """Ask a question of the lane and store the answer as computed."""
     result = answer_compute(lane=lane, question=question, mode=mode, strategy=strategy)
     return _store(lane=lane, kind="ask", result=result, user=user, actor=actor)
 
@@ -114,16 +102,14 @@ def answer_verify(
     user: Any = None,
     actor: str,
 ) -> Answer:
-    from citenexus.pipeline import DraftError, UnknownCitationKeys, verify
+    """Judge a client's draft against the lane and store the answer as computed."""
+    from citenexus.pipeline import DraftError, UnknownCitationKeys
 
-    mode = mode or lane.default_mode
-    question = _check(question, mode, "single")
+    question, trust = _valid(lane, question, mode, SINGLE)
     if not any(str(s.get("text", "")).strip() for s in segments):
         raise Invalid("invalid", ERR_NO_SEGMENTS, {"field": "segments"})
-    kwargs = _pipeline_kwargs(lane)
-    kwargs.pop("generator")
     try:
-        result = verify(question, segments, mode=mode, **kwargs)
+        result = ports().pipeline(lane).verify(question, segments, mode=trust)
     except UnknownCitationKeys as exc:
         keys = sorted(exc.keys)
         raise Invalid(

@@ -25,14 +25,14 @@ from access.lanes import require
 from access.roles import Cap, caps_on, lanes_with
 from answers.citations import text_with_pages
 from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
-from answers.forms import AskForm, ReviewForm, VerifyForm
+from answers.forms import AskForm, QuestionForm, ReviewForm, VerifyForm
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import answer_ask, answer_review, answer_verify
 from citenexus.domain.answer import Evidence
 from citenexus.pipeline.timing import in_stage_order
 from common.errors import ServiceError
-from common.http import is_htmx, page_errors
+from common.http import actor_name, is_htmx, page_errors
 from curation.models import Correction, Document, EvidenceUnit, Lane
 from curation.tier_badges import tier_badge, tier_classes
 
@@ -50,13 +50,20 @@ def _ask_lanes(request: HttpRequest) -> list[Lane]:
     return lanes
 
 
-def _run(request: HttpRequest, form: Any, lanes: list[Lane], run: Any) -> HttpResponse | None:
-    """Call the service for a valid form; errors go beside the field they concern."""
+def _run(
+    request: HttpRequest, form: QuestionForm, lanes: list[Lane], service: Any
+) -> HttpResponse | None:
+    """Call the ask or verify service for a valid form; errors go beside the field they concern."""
     if request.method != "POST" or not form.is_valid():
         return None
     lane = next(lane for lane in lanes if lane.slug == form.cleaned_data["lane"])
     try:
-        answer = run(lane, form.cleaned_data)
+        answer = service(
+            lane=lane,
+            user=request.user,
+            actor=actor_name(request),
+            **form.service_fields(),
+        )
     except ServiceError as exc:
         field = str(exc.details.get("field") or "")
         field = {"segments": "draft"}.get(field, field)
@@ -76,19 +83,8 @@ def ask_page(request: HttpRequest) -> HttpResponse:
         "mode": request.GET.get("mode", ""),
     }
     form = AskForm(request.POST or None, lanes=lanes, initial=initial)
-
-    def run(lane: Lane, data: dict[str, Any]) -> Answer:
-        return answer_ask(
-            lane=lane,
-            question=data["question"],
-            mode=data["mode"] or None,
-            strategy=data["strategy"],
-            user=request.user,
-            actor=request.user.get_username(),
-        )
-
     try:
-        response = _run(request, form, lanes, run)
+        response = _run(request, form, lanes, answer_ask)
     except (OperationalError, InterfaceError):
         # answer_ask's transaction died with the connection, so no row was written.
         return _ask_database_unavailable(request, form)
@@ -115,18 +111,7 @@ def verify_page(request: HttpRequest) -> HttpResponse:
     form = VerifyForm(
         request.POST or None, lanes=lanes, initial={"lane": request.GET.get("lane", "")}
     )
-
-    def run(lane: Lane, data: dict[str, Any]) -> Answer:
-        return answer_verify(
-            lane=lane,
-            question=data["question"],
-            mode=data["mode"] or None,
-            segments=data["draft"],
-            user=request.user,
-            actor=request.user.get_username(),
-        )
-
-    response = _run(request, form, lanes, run)
+    response = _run(request, form, lanes, answer_verify)
     if response is not None:
         return response
     return render(

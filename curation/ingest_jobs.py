@@ -1,7 +1,8 @@
 """Ingest jobs: one job per upload (one file, many files or a zip) with per-file results.
 
 Each file's result is written in the same transaction as its document, so a job that is
-retried after a crash skips the files it finished and never writes a unit twice.
+retried after a crash skips the files it finished and never writes a unit twice. The job runs on
+the generic runner (``curation/jobs.py``): Celery workers or the web process's thread pool.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from django.utils import timezone
 from citenexus.ingest import ExtractionError
 from citenexus.pipeline.timing import Timings
 from common.errors import ServiceError
-from curation.jobs import job_enqueue
+from curation.jobs import JobKind, JobRunner, TransientJobError
 from curation.models import Document, Job, JobFile, Lane
 from curation.services.documents import (
     PreparedDocument,
@@ -32,10 +33,17 @@ from curation.uploads import UploadedFile
 log = logging.getLogger(__name__)
 
 PENDING, DONE, FAILED = "pending", "done", "failed"
+# The Celery task's name since workers first ran it (docs/workers.md); queued messages carry it.
+TASK_NAME = "curation.tasks.run_job"
 
-
-class TransientJobError(RuntimeError):
-    """A failure worth retrying (the database or broker went away)."""
+ERR_QUEUE_UNREACHABLE = (
+    "the task queue is unreachable, so the job never started; nothing was ingested — "
+    "upload the files again"
+)
+ERR_TRANSIENT_GAVE_UP = (
+    "the job kept failing on a transient error after {retries} retries ({error}); files not "
+    "marked done were not ingested — upload them again"
+)
 
 
 @transaction.atomic
@@ -71,7 +79,7 @@ def job_create_ingest(
     JobFile.objects.bulk_create(
         [JobFile(job=job, index=i, name=f.name, data=f.data) for i, f in enumerate(files)]
     )
-    job_enqueue(job)
+    INGEST.enqueue(str(job.id))
     return job
 
 
@@ -220,3 +228,14 @@ def job_abandon(*, job_id: str, error: str, only_if_unstarted: bool = False) -> 
         job.status, job.error = Job.Status.FAILED, error
         job.save(update_fields=["status", "error", "updated_at"])
         JobFile.objects.filter(job=job).delete()
+
+
+INGEST = JobRunner(
+    JobKind(
+        run=job_run,
+        abandon=job_abandon,
+        err_queue_unreachable=ERR_QUEUE_UNREACHABLE,
+        err_gave_up=ERR_TRANSIENT_GAVE_UP,
+    ),
+    task_name=TASK_NAME,
+)

@@ -1,34 +1,30 @@
 """Background jobs: Celery workers with a broker, a thread pool in the web process without one.
 
+The runner knows a job only by its id and by the ``JobKind`` that runs it (``curation/ingest_jobs.py``
+is the one kind so far); it never reads or writes a job's rows itself.
+
 A job is queued with ``transaction.on_commit`` so no runner ever sees uncommitted rows. Tests
 set ``CITENEXUS_TASKS_EAGER`` to run jobs inline, right after the commit, in the same thread.
 
 A transient failure (the database went away) is retried the same way in both modes: up to
 ``TRANSIENT_RETRIES`` times, waiting ``transient_retry_delay(attempt)`` seconds before each, and
-then the job is failed with ``ERR_TRANSIENT_GAVE_UP`` rather than left pending for ever.
+then the job is abandoned with its kind's ``err_gave_up`` rather than left pending for ever.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.db import close_old_connections, transaction
 
-from curation.models import Job
-
 log = logging.getLogger(__name__)
-
-ERR_QUEUE_UNREACHABLE = (
-    "the task queue is unreachable, so the job never started; nothing was ingested — "
-    "upload the files again"
-)
-ERR_TRANSIENT_GAVE_UP = (
-    "the job kept failing on a transient error after {retries} retries ({error}); files not "
-    "marked done were not ingested — upload them again"
-)
 
 # Retrying a transient failure: 1, 2, 4, 8, 16 s (Celery's exponential backoff, without jitter).
 TRANSIENT_RETRIES = 5
@@ -50,9 +46,35 @@ _executor: ThreadPoolExecutor | None = None
 _executor_lock = threading.Lock()
 
 
+class TransientJobError(RuntimeError):
+    """A failure worth retrying (the database or broker went away)."""
+
+
+@dataclass(frozen=True)
+class JobKind:
+    """What the runner needs of one kind of job, and all it knows of it."""
+
+    # ``run(job_id=...)``: run or resume the job; safe to call twice. Raises
+    # ``TransientJobError`` for a failure worth retrying.
+    run: Callable[..., None]
+    # ``abandon(job_id=..., error=..., only_if_unstarted=...)``: fail the job without running
+    # the rest; with ``only_if_unstarted``, leave a job some runner has picked up to that runner.
+    abandon: Callable[..., None]
+    # The job's error when the broker could not take it.
+    err_queue_unreachable: str
+    # The job's error after the last retry; formatted with ``retries`` and ``error``.
+    err_gave_up: str
+
+
 def transient_retry_delay(attempt: int) -> float:
     """Seconds to wait before retry number ``attempt + 1`` of a transient failure."""
     return float(min(TRANSIENT_BACKOFF_MAX_S, TRANSIENT_BACKOFF_S * 2**attempt))
+
+
+def _give_up(kind: JobKind, job_id: str, retries: int, exc: Exception) -> None:
+    log.error("job %s failed after %d retries: %s", job_id, retries, exc)
+    error = kind.err_gave_up.format(retries=retries, error=exc)[:1000]
+    kind.abandon(job_id=job_id, error=error, only_if_unstarted=False)
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -65,20 +87,16 @@ def _pool() -> ThreadPoolExecutor:
         return _executor
 
 
-def _run_in_thread(job_id: str, attempt: int = 0) -> None:
-    from curation.ingest_jobs import TransientJobError, job_abandon, job_run
-
+def _run_in_thread(kind: JobKind, job_id: str, attempt: int = 0) -> None:
     close_old_connections()
     try:
-        job_run(job_id=job_id)
+        kind.run(job_id=job_id)
     except TransientJobError as exc:
         if attempt < TRANSIENT_RETRIES:
-            _retry_later(job_id, attempt + 1, transient_retry_delay(attempt), exc)
+            _retry_later(kind, job_id, attempt + 1, transient_retry_delay(attempt), exc)
         else:
-            log.error("job %s failed after %d retries: %s", job_id, attempt, exc)
-            error = ERR_TRANSIENT_GAVE_UP.format(retries=attempt, error=exc)
             try:
-                job_abandon(job_id=job_id, error=error[:1000])
+                _give_up(kind, job_id, attempt, exc)
             except Exception:  # the database is still away: the job stays pending
                 log.exception("job %s could not be marked failed", job_id)
     except Exception:  # the job records its own failure; this only keeps the pool alive
@@ -87,48 +105,69 @@ def _run_in_thread(job_id: str, attempt: int = 0) -> None:
         close_old_connections()
 
 
-def _retry_later(job_id: str, attempt: int, delay: float, exc: Exception) -> None:
+def _retry_later(kind: JobKind, job_id: str, attempt: int, delay: float, exc: Exception) -> None:
     """Run the job again after ``delay`` s, without holding a pool thread while waiting."""
     log.warning("job %s: %s; retry %d in %.1f s", job_id, exc, attempt, delay)
-    timer = threading.Timer(delay, lambda: _pool().submit(_run_in_thread, job_id, attempt))
+    timer = threading.Timer(delay, lambda: _pool().submit(_run_in_thread, kind, job_id, attempt))
     timer.daemon = True
     timer.start()
 
 
-def _publish(job_id: str) -> None:
-    """Hand the job to a Celery worker; on failure the job is failed, never left pending."""
-    from curation.ingest_jobs import job_abandon
-    from curation.tasks import run_job
+class JobRunner:
+    """Runs the jobs of one kind: on Celery workers through the task named ``task_name`` when
+    a broker is set, else on the web process's thread pool, with the same retries."""
 
-    # A connection of our own, so its timeouts bound this request whatever the pool's are.
-    options = {"socket_connect_timeout": PUBLISH_TIMEOUT_S, "socket_timeout": PUBLISH_TIMEOUT_S}
-    try:
-        with run_job.app.connection_for_write(
-            connect_timeout=PUBLISH_TIMEOUT_S, transport_options=options
-        ) as connection:
-            run_job.apply_async(
-                args=[job_id],
-                connection=connection,
-                retry=True,
-                retry_policy=PUBLISH_RETRY_POLICY,
-            )
-    except Exception as exc:  # whatever the broker did, the job was not queued
-        log.error("job %s could not be queued: %s: %s", job_id, type(exc).__name__, exc)
-        job_abandon(job_id=job_id, error=ERR_QUEUE_UNREACHABLE, only_if_unstarted=True)
+    def __init__(self, kind: JobKind, *, task_name: str) -> None:
+        self.kind = kind
+        self.task = _celery_task(kind, task_name)
+
+    def enqueue(self, job_id: str) -> None:
+        """Start the job once the current transaction commits."""
+
+        def start() -> None:
+            if getattr(settings, "CITENEXUS_TASKS_EAGER", False):
+                self.kind.run(job_id=job_id)
+            elif settings.CELERY_BROKER_URL:
+                self._publish(job_id)
+            else:
+                _pool().submit(_run_in_thread, self.kind, job_id)
+
+        transaction.on_commit(start)
+
+    def _publish(self, job_id: str) -> None:
+        """Hand the job to a Celery worker; on failure the job is failed, never left pending."""
+        # A connection of our own, so its timeouts bound this request whatever the pool's are.
+        options = {"socket_connect_timeout": PUBLISH_TIMEOUT_S, "socket_timeout": PUBLISH_TIMEOUT_S}
+        try:
+            with self.task.app.connection_for_write(
+                connect_timeout=PUBLISH_TIMEOUT_S, transport_options=options
+            ) as connection:
+                self.task.apply_async(
+                    args=[job_id],
+                    connection=connection,
+                    retry=True,
+                    retry_policy=PUBLISH_RETRY_POLICY,
+                )
+        except Exception as exc:  # whatever the broker did, the job was not queued
+            log.error("job %s could not be queued: %s: %s", job_id, type(exc).__name__, exc)
+            error = self.kind.err_queue_unreachable
+            self.kind.abandon(job_id=job_id, error=error, only_if_unstarted=True)
 
 
-def job_enqueue(job: Job) -> None:
-    """Start the job once the current transaction commits."""
-    job_id = str(job.id)
+def _celery_task(kind: JobKind, name: str) -> Any:
+    """The Celery task that runs a job of ``kind`` by id; thin, as tasks are here."""
 
-    def start() -> None:
-        if getattr(settings, "CITENEXUS_TASKS_EAGER", False):
-            from curation.ingest_jobs import job_run
+    @shared_task(name=name, bind=True, acks_late=True, max_retries=TRANSIENT_RETRIES)
+    def run_job(self: Any, job_id: str) -> None:
+        # Retried by hand rather than with autoretry_for, so that the last failure fails the
+        # job (same backoff as the thread pool) instead of leaving it pending for ever.
+        try:
+            kind.run(job_id=job_id)
+        except TransientJobError as exc:
+            retries = self.request.retries
+            if retries >= self.max_retries:
+                _give_up(kind, job_id, retries, exc)
+                raise
+            raise self.retry(exc=exc, countdown=transient_retry_delay(retries)) from exc
 
-            job_run(job_id=job_id)
-        elif settings.CELERY_BROKER_URL:
-            _publish(job_id)
-        else:
-            _pool().submit(_run_in_thread, job_id)
-
-    transaction.on_commit(start)
+    return run_job

@@ -172,19 +172,15 @@ def main() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    import curation.embedding as embedding_module
     from answers.services import answer_compute
+    from curation.bootstrap import ports
     from curation.models import EvidenceUnit
     from curation.services.ingest_batch import TextItem, document_ingest_many
     from curation.services.lanes import lane_create
 
-    embedder = TimedEmbedder(embedding_module.get_embedder())
-    embedding_module.get_embedder = lambda: embedder  # type: ignore[assignment]
-    import curation.services.documents as documents_module
-    import curation.services.ingest_batch as batch_module
-
-    documents_module.get_embedder = lambda: embedder  # type: ignore[assignment]
-    batch_module.get_embedder = lambda: embedder  # type: ignore[assignment]
+    # Every ingest embeds through the composition root's embedder: time it there.
+    embedder = TimedEmbedder(ports().embedder)
+    ports().embedder = embedder  # type: ignore[misc]
 
     rng = random.Random(20261130)
     corpus = [make_document(rng, n, args.words) for n in range(args.documents)]

@@ -40,8 +40,8 @@ def main() -> None:
 
     django.setup()
     from curation.models import Lane
+    from scripts.ask_latency import cold_caches, measure_ask
     from scripts.bench import PARTIES, STATES, SUBJECTS
-    from scripts.bench_scale import measure_ask
 
     lane = Lane.objects.get(slug="bench")
     rng = random.Random(args.seed)
@@ -53,28 +53,6 @@ def main() -> None:
     ]
     before = cold_caches if args.cold else None
     print(json.dumps({"cold": args.cold, **measure_ask(lane, questions, before)}, indent=2))
-
-
-def cold_caches() -> None:
-    """Empty every cache of the domain package: the functools ones (text readers, values,
-    alignments) and the embedding judge's claim and span caches."""
-    import gc
-    import importlib
-    import pkgutil
-
-    import citenexus
-    from citenexus.judges.embedding import LruCache
-
-    for found in gc.get_objects():
-        if isinstance(found, LruCache):
-            found.clear()
-
-    for info in pkgutil.walk_packages(citenexus.__path__, "citenexus."):
-        module = importlib.import_module(info.name)
-        for value in vars(module).values():
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear):  # a functools.lru_cache
-                clear()
 
 
 if __name__ == "__main__":

@@ -29,7 +29,6 @@ import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,7 @@ os.environ.setdefault("CITENEXUS_DB_NAME", "citenexus_scale")
 os.environ.setdefault("LOG_LEVEL", "WARNING")
 os.environ.setdefault("CITENEXUS_EMBEDDER", "minilm")
 
+from scripts.ask_latency import cold_caches, measure_ask, ms, percentile  # noqa: E402
 from scripts.bench import (  # noqa: E402
     OTHERS,
     PARTIES,
@@ -71,15 +71,6 @@ def unit_text(rng: random.Random, subject: int, state: int) -> str:
     return " ".join(sentences)
 
 
-def ms(seconds: float) -> float:
-    return round(seconds * 1000, 2)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
-
-
 class Corpus:
     """The synthetic lane: real vectors for the first units, cheap derived vectors for the rest.
 
@@ -92,14 +83,14 @@ class Corpus:
     def __init__(self, real: int, noise: float, scheme: str = "mix") -> None:
         import numpy as np
 
-        from curation.embedding import get_embedder
+        from curation.bootstrap import ports
 
         self.np = np
         self.rng = random.Random(SEED)
         self.noise_rng = np.random.default_rng(SEED)
         self.noise = noise
         self.scheme = scheme
-        self.embedder = get_embedder()
+        self.embedder = ports().embedder
         self.real_meta = [
             (i % len(SUBJECTS), (i // len(SUBJECTS)) % len(STATES)) for i in range(real)
         ]
@@ -342,39 +333,6 @@ def measure_text(lane: Any, queries: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-def measure_ask(
-    lane: Any, questions: list[str], before: Callable[[], None] | None = None
-) -> dict[str, Any]:
-    """Ask each question once (strict, extractive); ``before`` runs untimed before each ask."""
-    from answers.services import answer_compute
-
-    answer_compute(lane=lane, question=questions[0], mode="strict")  # warm the embedder
-    times: list[float] = []
-    statuses: dict[str, int] = {}
-    stages: dict[str, list[float]] = {}
-    for question in questions:
-        if before is not None:
-            before()
-        began = time.perf_counter()
-        answer = answer_compute(lane=lane, question=question, mode="strict").to_dict()
-        times.append(time.perf_counter() - began)
-        refusal = answer.get("refusal") or {}
-        status = answer["status"] + (f":{refusal['code']}" if refusal else "")
-        statuses[status] = statuses.get(status, 0) + 1
-        timings = answer.get("evidence", {}).get("timings_ms", {})
-        for stage, spent in timings.items():
-            stages.setdefault(stage, []).append(spent)
-    return {
-        "questions": len(questions),
-        "p50_ms": ms(statistics.median(times)),
-        "p95_ms": ms(percentile(times, 0.95)),
-        "max_ms": ms(max(times)),
-        "statuses": statuses,
-        "stage_p50_ms": {k: round(statistics.median(v), 1) for k, v in stages.items()},
-        "stage_p95_ms": {k: round(percentile(v, 0.95), 1) for k, v in stages.items()},
-    }
-
-
 def questions(n: int) -> list[str]:
     rng = random.Random(SEED + 1)
     return [
@@ -387,14 +345,14 @@ def questions(n: int) -> list[str]:
 def measure_size(
     lane: Any, size: int, args: argparse.Namespace, build: bool = True
 ) -> dict[str, Any]:
-    from curation.embedding import get_embedder
+    from curation.bootstrap import ports
 
     result: dict[str, Any] = {"units": size}
     if build:
         result.update(build_index(args.maintenance_work_mem))
         print(f"  HNSW built in {result['hnsw_build_s']} s ({result['hnsw_mb']} MB)", flush=True)
     asked = questions(args.questions)
-    query_vectors = get_embedder().embed(asked[: args.recall_queries])
+    query_vectors = ports().embedder.embed(asked[: args.recall_queries])
     result["recall"] = measure_recall(lane, query_vectors, args.ef_search)
     literal = "[" + ",".join(f"{x:.7g}" for x in query_vectors[0]) + "]"
     result["vector_plan"] = explain(
@@ -412,8 +370,6 @@ def measure_size(
         },
     )
     if args.cold:
-        from scripts.bench_ask import cold_caches
-
         result["ask"] = measure_ask(lane, asked, cold_caches)
         result["ask"]["cold"] = True
     else:
@@ -440,7 +396,7 @@ def create_lane(slug: str) -> Any:
 
 def worker_broker_env() -> str | None:
     """Point this process's jobs at a private Redis database (before Django reads settings)."""
-    from tests.support.workers import private_redis_db, redis_available, redis_url
+    from scripts.workers import private_redis_db, redis_available, redis_url
 
     url = redis_url(private_redis_db(os.environ["CITENEXUS_DB_NAME"] + "/scale"))
     if not redis_available(url):
@@ -472,7 +428,7 @@ def _submit(lane: Any, docs: list[tuple[str, str, dict[str, str]]], per_job: int
 
 def _wait_jobs(ids: list[Any]) -> int:
     from curation.models import Job
-    from tests.support.workers import wait_until
+    from scripts.workers import wait_until
 
     finished = (Job.Status.DONE, Job.Status.FAILED)
     wait_until(
@@ -496,7 +452,7 @@ def celery_throughput(
     ingest overhead is everything but the embedding, as a share of the embedding time.
     """
     from curation.models import EmbeddingSpace, EvidenceUnit, Job
-    from tests.support.workers import base_env, flush_redis, worker_pool
+    from scripts.workers import base_env, flush_redis, worker_pool
 
     url = os.environ.get("CELERY_BROKER_URL")
     if not url:
@@ -566,9 +522,9 @@ def compare_hnsw_params(lane: Any, args: argparse.Namespace) -> list[dict[str, A
     """
     from django.conf import settings
 
-    from curation.embedding import get_embedder
+    from curation.bootstrap import ports
 
-    vectors = get_embedder().embed(questions(args.recall_queries))
+    vectors = ports().embedder.embed(questions(args.recall_queries))
     saved = settings.CITENEXUS_HNSW_M, settings.CITENEXUS_HNSW_EF_CONSTRUCTION
     out = []
     try:

@@ -45,13 +45,13 @@ django.setup()
 
 from django.conf import settings as deployment  # noqa: E402
 
-from answers.bootstrap import pipeline_settings  # noqa: E402
 from answers.management.commands.evaluate import (  # noqa: E402
     ExampleLane,
     evaluate_lane,
     example_lanes,
 )
 from citenexus.evaluation import pool, read_golden  # noqa: E402
+from curation.bootstrap import ports  # noqa: E402
 from curation.models import Lane  # noqa: E402
 from curation.services.examples import example_lane_load  # noqa: E402
 
@@ -81,7 +81,7 @@ def run_lane(
     """The strict report of one lane under these settings, with its headroom."""
     golden = read_golden((example.folder / "golden.csv").read_text(encoding="utf-8-sig"))
     settings = dataclasses.replace(
-        pipeline_settings(),
+        ports().settings,
         ground_threshold=threshold,
         removed_answer_margin=margin,
         relative_margin=relative,

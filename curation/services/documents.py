@@ -21,8 +21,8 @@ from citenexus.ingest import ExtractedText, ExtractionError, embedding_text, ext
 from citenexus.ingest.pages import PageSpan
 from citenexus.pipeline.timing import Timings
 from common.errors import Invalid
+from curation.bootstrap import ports
 from curation.domain import lane_policy
-from curation.embedding import get_embedder
 from curation.models import Document, DocumentVersion, EvidenceUnit, Lane
 from curation.services.pages import source_file_keep, unit_pages
 
@@ -115,7 +115,7 @@ def document_prepare(prepared: PreparedDocument) -> PreparedDocument:
         )
         texts = [embedding_text(p, title=prepared.title) for p in prepared.pieces]
     with timings.stage("embed"):
-        prepared.vectors = get_embedder().embed(texts) if texts else []
+        prepared.vectors = ports().embedder.embed(texts) if texts else []
     prepared.timings_ms = timings.ms
     return prepared
 

@@ -11,7 +11,7 @@ from django.db import connection, transaction
 
 from audit.services import audit_record
 from common.errors import Conflict
-from curation.embedding import get_embedder
+from curation.bootstrap import ports
 from curation.models import EmbeddingSpace, EvidenceUnit, Job
 from curation.vector_index import DROP_INDEX_SQL, create_index_sql
 
@@ -26,7 +26,7 @@ BATCH = 256
 
 def embedding_space_check() -> None:
     """Refuse to write vectors from an embedder other than the one the stored vectors come from."""
-    embedder = get_embedder()
+    embedder = ports().embedder
     space = EmbeddingSpace.objects.first()
     if space is None:
         with transaction.atomic():
@@ -49,7 +49,7 @@ def reembed_all(*, actor: str, progress: Callable[[int, int], None] | None = Non
     The HNSW index is dropped first and rebuilt for the new dimension at the end, so the
     table never holds an index over mixed dimensions.
     """
-    embedder = get_embedder()
+    embedder = ports().embedder
     total = EvidenceUnit.objects.count()
     job = Job.objects.create(
         kind="reembed", created_by_name=actor, params={"embedder": embedder.name}

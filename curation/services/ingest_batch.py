@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 
 from citenexus.ingest import embedding_text, segment
-from curation.embedding import get_embedder
+from curation.bootstrap import ports
 from curation.models import Document, Lane
 from curation.services.documents import (
     PreparedDocument,
@@ -76,7 +76,7 @@ def document_ingest_many(
             )
         prepared.append(p)
     texts = [embedding_text(piece, title=p.title) for p in prepared for piece in p.pieces]
-    vectors = get_embedder().embed(texts) if texts else []
+    vectors = ports().embedder.embed(texts) if texts else []
     offset = 0
     for p in prepared:
         p.vectors = vectors[offset : offset + len(p.pieces)]

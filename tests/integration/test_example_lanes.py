@@ -22,8 +22,7 @@ import pytest
 from django.core.management import call_command
 
 import citenexus_web.settings as deployment
-from answers.bootstrap import get_judges, pipeline_settings
-from curation.embedding import get_embedder
+from curation.bootstrap import reset
 
 pytestmark = pytest.mark.django_db
 
@@ -61,12 +60,9 @@ def minilm(settings: Any) -> Iterator[None]:
     settings.CITENEXUS_REMOVED_ANSWER_MARGIN = deployment.CITENEXUS_REMOVED_ANSWER_MARGIN
     settings.CITENEXUS_RELATIVE_MARGIN = deployment.CITENEXUS_RELATIVE_MARGIN
     settings.CITENEXUS_ELSEWHERE_MARGIN = deployment.CITENEXUS_ELSEWHERE_MARGIN
-    caches = (get_embedder, pipeline_settings, get_judges)
-    for cached in caches:
-        cached.cache_clear()
+    reset()
     yield
-    for cached in caches:
-        cached.cache_clear()
+    reset()
 
 
 def test_the_production_settings_are_the_minilm_ones() -> None:

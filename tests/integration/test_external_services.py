@@ -18,8 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.postgres import second_postgres
-from tests.support.workers import (
+from scripts.workers import (
     ROOT,
     WorkerPool,
     base_env,
@@ -29,6 +28,7 @@ from tests.support.workers import (
     redis_url,
     worker_pool,
 )
+from tests.support.postgres import second_postgres
 
 pytestmark = pytest.mark.worker
 

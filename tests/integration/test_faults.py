@@ -23,12 +23,12 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from answers.bootstrap import get_generator
 from answers.models import Answer
 from audit.models import AuditEvent
 from citenexus.generators.openai_chat import ERR_MALFORMED_DRAFT, ERR_MALFORMED_RESPONSE
 from citenexus.pipeline.judging import CAVEAT_UNKNOWN_KEYS
 from citenexus_web.api_errors import ERR_DATABASE_UNAVAILABLE
+from curation.bootstrap import reset
 from tests.support.faults import kill_on_answer_insert
 from tests.support.hostile import ingest_statute
 
@@ -93,9 +93,9 @@ def model(settings: Any) -> Iterator[FakeModel]:
     settings.CITENEXUS_LLM_MODEL = "fake-model"
     settings.CITENEXUS_LLM_API_KEY = "test-key"
     settings.CITENEXUS_LLM_TIMEOUT = LLM_TIMEOUT
-    get_generator.cache_clear()
+    reset()
     yield fake
-    get_generator.cache_clear()
+    reset()
     server.shutdown()
     server.server_close()
 
@@ -224,14 +224,14 @@ def test_an_unreachable_model_is_a_generation_failed_refusal_until_it_is_back(
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     settings.CITENEXUS_LLM_BASE_URL = f"http://127.0.0.1:{port}/v1"
-    get_generator.cache_clear()
+    reset()
     answer = _ask(api, reviewer).json()
     assert answer["refusal"]["code"] == "generation_failed"
     assert model.requests == 0
     _assert_only_a_generation_failed_refusal_is_stored(answer)
 
     settings.CITENEXUS_LLM_BASE_URL = reachable
-    get_generator.cache_clear()
+    reset()
     _assert_the_same_ask_answers_once_the_model_behaves(api, reviewer, model, answer)
 
 

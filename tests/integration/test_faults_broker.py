@@ -18,8 +18,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from curation.jobs import ERR_QUEUE_UNREACHABLE
+from curation.ingest_jobs import ERR_QUEUE_UNREACHABLE
 from curation.models import Document, EvidenceUnit, Job, JobFile
+from scripts.workers import WorkerPool, base_env, worker_pool
 from tests.integration.test_workers import (
     _database_env,
     _end_worker_connections,
@@ -28,7 +29,6 @@ from tests.integration.test_workers import (
     statute,
     wait_for_job,
 )
-from tests.support.workers import WorkerPool, base_env, worker_pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

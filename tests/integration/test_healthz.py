@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from tests.support.workers import redis_available
+from scripts.workers import redis_available
 
 pytestmark = pytest.mark.django_db
 

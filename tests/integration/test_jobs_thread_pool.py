@@ -17,10 +17,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError
 
 from curation import ingest_jobs, jobs
-from curation.jobs import ERR_TRANSIENT_GAVE_UP, TRANSIENT_RETRIES
+from curation.ingest_jobs import ERR_TRANSIENT_GAVE_UP
+from curation.jobs import TRANSIENT_RETRIES
 from curation.models import Document, EvidenceUnit, Job, JobFile
+from scripts.workers import wait_until
 from tests.integration.test_workers import statute
-from tests.support.workers import wait_until
 
 ERR_GONE = "the database went away"
 
@@ -127,7 +128,7 @@ def test_a_failure_that_stays_transient_fails_the_job_after_the_retries(
 
 
 def _queued_job(api: Any, curator: Any, lane: Any, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(ingest_jobs, "job_enqueue", lambda job: None)
+    monkeypatch.setattr(ingest_jobs.INGEST, "enqueue", lambda job_id: None)
     return _upload(api(curator), lane.slug)
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from citenexus.judges import LlmJudge, default_judges
-from curation.embedding import get_embedder
+from curation.bootstrap import reset
 from curation.services.documents import document_ingest_text
 
 pytestmark = pytest.mark.django_db
@@ -20,10 +20,15 @@ STATUTE = (
 
 
 @pytest.fixture
-def down_llm_judge(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The optional LLM judge configured against an endpoint nothing listens on."""
-    judges = (*default_judges(get_embedder()), LlmJudge("http://127.0.0.1:9/v1", "m"))
-    monkeypatch.setattr("answers.services.get_judges", lambda: judges)
+def down_llm_judge(settings: Any) -> Iterator[None]:
+    """The optional LLM judge switched on against an endpoint nothing listens on, built by the
+    composition root from the settings as a deployment would."""
+    settings.CITENEXUS_LLM_JUDGE = True
+    settings.CITENEXUS_LLM_BASE_URL = "http://127.0.0.1:9/v1"
+    settings.CITENEXUS_LLM_MODEL = "m"
+    reset()
+    yield
+    reset()
 
 
 def test_a_failing_judge_is_listed_in_the_answer_and_shown_on_its_page(

@@ -9,7 +9,7 @@ from django.db import connection
 
 from audit.models import AuditEvent
 from common.errors import ServiceError
-from curation.embedding import get_embedder
+from curation.bootstrap import ports, reset
 from curation.models import EmbeddingSpace, EvidenceUnit
 from curation.retrieval import PostgresRetriever
 from curation.services.documents import document_ingest_text
@@ -21,10 +21,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def fresh_embedder() -> Any:
-    get_embedder.cache_clear()
-    dimension = get_embedder().dimension
+    reset()
+    dimension = ports().embedder.dimension
     yield
-    get_embedder.cache_clear()
+    reset()
     # The index is DDL: a transactional test's flush does not undo it, so the next tests would
     # find a vector(128) index. Put the deployment's index back before the flush.
     # TRUNCATE, not DELETE: CREATE INDEX also reads recently deleted rows while any transaction
@@ -56,7 +56,7 @@ def test_a_different_embedder_is_refused_until_reembed(
     assert EmbeddingSpace.objects.get().dimension == 384
 
     settings.CITENEXUS_EMBED_DIMENSION = 128
-    get_embedder.cache_clear()
+    reset()
     with pytest.raises(ServiceError) as refused:
         ingest(lane, "b", "A tenant may terminate with 30 days notice.")
     assert refused.value.code == "embedder_mismatch"
@@ -71,7 +71,7 @@ def test_a_different_embedder_is_refused_until_reembed(
 
     ingest(lane, "b", "A tenant may terminate with 30 days notice.")
     hits = PostgresRetriever(lane).search_vector(
-        get_embedder().embed(["deposit within 21 days"])[0], 5
+        ports().embedder.embed(["deposit within 21 days"])[0], 5
     )
     assert hits and hits[0].unit.document_id == "a"
 
@@ -81,13 +81,13 @@ def test_the_embed_threads_setting_reaches_the_local_embedder(settings: Any) -> 
     from citenexus.embedders import MiniLMEmbedder
 
     settings.CITENEXUS_EMBEDDER, settings.CITENEXUS_EMBED_DIMENSION = "minilm", 384
-    get_embedder.cache_clear()
+    reset()
     try:
         settings.CITENEXUS_EMBED_THREADS = 1
-        one = get_embedder()
+        one = ports().embedder
         assert isinstance(one, MiniLMEmbedder) and one.intra_op_threads == 1
-        get_embedder.cache_clear()
+        reset()
         settings.CITENEXUS_EMBED_THREADS = 0  # the default: onnxruntime picks one per core
-        assert get_embedder().intra_op_threads is None  # type: ignore[attr-defined]
+        assert ports().embedder.intra_op_threads is None  # type: ignore[attr-defined]
     finally:
-        get_embedder.cache_clear()
+        reset()

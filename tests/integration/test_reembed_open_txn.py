@@ -13,7 +13,7 @@ import psycopg
 import pytest
 from django.db import connection
 
-from curation.embedding import get_embedder
+from curation.bootstrap import ports, reset
 from curation.models import EmbeddingSpace, EvidenceUnit
 from curation.services.documents import document_ingest_text
 from curation.services.embedding_space import reembed_all
@@ -23,8 +23,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_reembed_completes_while_another_transaction_is_open(lane: Any, settings: Any) -> None:
-    get_embedder.cache_clear()
-    dimension = get_embedder().dimension
+    reset()
+    dimension = ports().embedder.dimension
     document_ingest_text(
         lane=lane, document_id="a", text="The landlord shall return the deposit within 21 days.",
         source_type="documentary", actor="t",
@@ -35,13 +35,13 @@ def test_reembed_completes_while_another_transaction_is_open(lane: Any, settings
         other.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
         other.execute("SELECT txid_current()").fetchone()  # holds back the xmin horizon
         settings.CITENEXUS_EMBED_DIMENSION = 128
-        get_embedder.cache_clear()
+        reset()
         job = reembed_all(actor="t")
         assert job.status == "done", job.error
     finally:
         other.rollback()
         other.close()
-        get_embedder.cache_clear()
+        reset()
         EmbeddingSpace.objects.all().delete()
         with connection.cursor() as cursor:
             cursor.execute("TRUNCATE curation_evidenceunit")

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from curation.embedding import get_embedder
+from curation.bootstrap import ports
 from curation.retrieval import PostgresRetriever, or_tsquery_terms
 from curation.services.documents import document_ingest_text
 
@@ -41,7 +41,7 @@ def test_text_search_finds_the_unit_and_carries_its_authority(lane: Any) -> None
 def test_vector_search_ranks_by_cosine_similarity(lane: Any) -> None:
     ingest(lane, "deposit", DEPOSIT)
     ingest(lane, "notice", NOTICE)
-    vector = get_embedder().embed([DEPOSIT])[0]
+    vector = ports().embedder.embed([DEPOSIT])[0]
     hits = PostgresRetriever(lane).search_vector(vector, 10)
     assert [h.unit.document_id for h in hits][:1] == ["deposit"]
     assert hits[0].score == pytest.approx(1.0, abs=1e-3)
@@ -54,7 +54,7 @@ def test_retrieval_never_filters_by_tier(lane: Any) -> None:
     assert [h.unit.document_id for h in retriever.search_text("security deposit", 5)] == [
         "fl-deposit"
     ]
-    vector = get_embedder().embed([DEPOSIT])[0]
+    vector = ports().embedder.embed([DEPOSIT])[0]
     assert [h.unit.document_id for h in retriever.search_vector(vector, 5)] == ["fl-deposit"]
 
 
@@ -62,7 +62,7 @@ def test_another_lane_is_invisible_to_every_search(lane: Any, other_lane: Any) -
     ingest(other_lane, "ny-deposit", DEPOSIT)
     retriever = PostgresRetriever(lane)
     assert retriever.search_text("security deposit", 5) == []
-    assert retriever.search_vector(get_embedder().embed([DEPOSIT])[0], 5) == []
+    assert retriever.search_vector(ports().embedder.embed([DEPOSIT])[0], 5) == []
     assert retriever.units_by_key(["ny-deposit#0"]) == {}
 
 

@@ -20,7 +20,7 @@ from django.db.models import Count
 
 from audit.models import AuditEvent
 from curation.models import Document, DocumentVersion, EvidenceUnit, Job, JobFile
-from tests.support.workers import (
+from scripts.workers import (
     WORKER_APPLICATION_NAME,
     WorkerPool,
     base_env,

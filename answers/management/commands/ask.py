@@ -8,7 +8,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from answers.selectors import answer_dict
-from answers.services import answer_ask
+from answers.services import MODES, answer_ask
+from citenexus.domain.answer import DEEP, SINGLE
 from common.errors import ServiceError
 from curation.models import Lane
 
@@ -19,7 +20,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("lane")
         parser.add_argument("question")
-        parser.add_argument("--mode", choices=["strict", "normal", "exploratory"])
+        parser.add_argument("--mode", choices=MODES)
         parser.add_argument("--deep", action="store_true", help="the deep strategy (sub-queries)")
         parser.add_argument("--json", action="store_true")
         parser.add_argument("--actor", default="cli")
@@ -33,7 +34,7 @@ class Command(BaseCommand):
                 lane=lane,
                 question=options["question"],
                 mode=options["mode"],
-                strategy="deep" if options["deep"] else "single",
+                strategy=DEEP if options["deep"] else SINGLE,
                 actor=f"cli:{options['actor']}",
             )
         except ServiceError as exc:

@@ -1,4 +1,5 @@
-"""Start, watch and kill real ``celery -A citenexus_web worker`` processes for the tests.
+"""Start, watch and kill real ``celery -A citenexus_web worker`` processes for the tests and
+the benchmarks (``scripts/bench_scale.py``), on a private Redis database.
 
 Every worker runs in its own process group so a test can kill it outright (SIGKILL to the
 group, as a crashed machine would) or kill only its pool child (as the OOM killer would), and
@@ -18,7 +19,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, TypeVar
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 REDIS_HOST = "127.0.0.1"
 REDIS_PORT = 6379
 # Worker connections to PostgreSQL carry this name so a test can end the ones a killed worker left.
@@ -94,6 +95,9 @@ def base_env(**overrides: str) -> dict[str, str]:
     }
     env["PYTHONUNBUFFERED"] = "1"
     env["HF_HUB_OFFLINE"] = "1"
+    # The worker runs this checkout's code, whatever tree an editable install of the shared
+    # virtualenv points at (celery puts the working directory on the path only for the app).
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     env.update(overrides)
     return env
 
