@@ -256,6 +256,28 @@ class Assertion:
     values: tuple[str, ...]
 
 
+def question_kind(question: str) -> str | None:
+    """The kind of value whose disagreement is a conflict for this question."""
+    return asked_kind(question)
+
+
+def claim_assertion(
+    index: int,
+    *,
+    key: str,
+    document_id: str,
+    tier_rank: int,
+    tier_name: str,
+    jurisdiction: str,
+    text: str,
+    question: str,
+    kind: str | None,
+) -> Assertion:
+    """A claim's values of the kind asked, credited to the unit ``key``."""
+    values = values_of(text, kind, about=question) if kind is not None else ()
+    return Assertion(index, key, document_id, tier_rank, tier_name, jurisdiction, values)
+
+
 @dataclass(frozen=True)
 class Conflict:
     kind: str
@@ -264,6 +286,7 @@ class Conflict:
     overridden: tuple[str, ...]
     losing_claims: tuple[int, ...]
     contested_claims: tuple[int, ...]  # claims on the sides of an unresolved conflict
+    matter: str = ""  # what the values are of ("notice", "appeal response"); docs/api.md
 
     def to_dict(self) -> dict[str, Any]:
         return {
