@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from citenexus.domain.claims import split_sentences
 from citenexus.domain.model import Draft, Segment, Unit
-from citenexus.pipeline.text import sentence_score
+from citenexus.pipeline.answer_fit import answer_score
 from citenexus.ports import GenerationError
 
 ERR_NO_UNITS = "no evidence was handed to the generator"
@@ -41,7 +41,7 @@ class ExtractiveGenerator:
     max_sentences: int = 3
 
     def score(self, question: str, sentence: str) -> float:
-        return sentence_score(question, sentence)
+        return answer_score(question, sentence)
 
     def generate(self, question: str, units: Sequence[Unit]) -> Draft:
         """One segment per chosen sentence, citing the unit it was taken from."""
