@@ -284,7 +284,36 @@ def _readings_of(
                 raw=float(number.group().replace(",", "")) if number else q.value,
             )
         )
+    if kind == DATE:
+        out.extend(_yearless_readings(text, spans, focus))
     return tuple(out)
+
+
+def _yearless_readings(
+    text: str, spans: Sequence[tuple[int, int]], focus: set[str]
+) -> list[Reading]:
+    """ "due November 30": dates without a year, compared with each other by month and day."""
+    found = []
+    for m in _YEARLESS.finditer(text):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        month, day = _MONTH_NUMBERS[m.group(1).lower()], int(m.group(2))
+        if not 1 <= day <= 31:
+            continue
+        before = text[max(0, m.start() - _CONTEXT_CHARS) : m.start()]
+        after = _after(text, m.end())
+        matter = frozenset(focus_words(before + " " + after) & focus)
+        if matter:
+            found.append(
+                Reading(
+                    value=f"--{month:02d}-{day:02d}",
+                    base="yearless date",
+                    magnitude=float(month * 100 + day),
+                    matter=matter,
+                    qualifiers=readings.qualifiers_of(before + " " + after),
+                )
+            )
+    return found
 
 
 # Questions that ask for a value outright ("how many days", "how much can ... raise"): a unit

@@ -131,3 +131,20 @@ def test_a_yes_no_question_about_a_value_asks_for_its_yes_or_no() -> None:
     assert question_kind("Can the company charge a fee for a second copy?") == POLARITY
     assert question_kind("How many days does the company have to answer?") == DAYS
     assert question_kind("How soon must the carrier be told?") == DAYS
+
+
+def test_dates_without_a_year_about_the_same_matter_conflict() -> None:
+    question = "When is the renewal due?"
+    found = [
+        _claim(0, "call#0", "call", "Sarah said the renewal is due November 30.", question),
+        _claim(
+            1,
+            "contract#0",
+            "contract",
+            "The contract sets the renewal date at December 31.",
+            question,
+        ),
+    ]
+    (conflict,) = detect_conflicts(question_kind(question), found)  # type: ignore[arg-type]
+    assert {v for v, _, _ in conflict.values} == {"--11-30", "--12-31"}
+    assert conflict.matter == "renewal"
