@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from citenexus_web import views
 
@@ -12,7 +12,13 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # Swagger UI's start-up script from its own URL (?script) and its page without inline
+    # <style>, so the strict Content-Security-Policy covers this page too (citenexus_web/csp.py).
+    path(
+        "api/docs/",
+        SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api_docs.html"),
+        name="api-docs",
+    ),
     path("api/", include("curation.api_urls")),
     path("api/audit/", include("audit.api_urls")),
     path("api/", include("answers.api_urls")),
