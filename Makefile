@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HF_HUB_OFFLINE := 1
 
-.PHONY: install run test lint typecheck unit mutation bench bench-scale demo stop clean
+.PHONY: install run test lint typecheck browser unit mutation bench bench-scale demo stop clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,8 +35,13 @@ typecheck: install
 	$(VENV)/bin/lint-imports
 
 ## make test: lint, types, the import boundary, then the whole suite (unit, integration, browser)
-test: lint typecheck
+## The browser journeys need Debian's chromium: installed when missing (as root), else make stops;
+## CITENEXUS_SKIP_BROWSER=1 make test skips them on purpose.
+test: lint typecheck browser
 	$(PY) -m pytest -q
+
+browser:
+	@sh scripts/ensure_chromium.sh
 
 unit: install
 	$(PY) -m pytest -q -p no:django tests/unit

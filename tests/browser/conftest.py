@@ -19,7 +19,8 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
+# The same variable and default as scripts/ensure_chromium.sh (run by `make test`).
+CHROMIUM = os.environ.get("CITENEXUS_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SKIP_VARIABLE = "CITENEXUS_SKIP_BROWSER"
 ERR_NO_CHROMIUM = (
