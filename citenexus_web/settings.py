@@ -176,6 +176,30 @@ CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, int] = {
 for _option in ("unacked_restore_interval", "unacked_restore_throttle"):
     if os.environ.get(f"CELERY_{_option.upper()}"):
         CELERY_BROKER_TRANSPORT_OPTIONS[_option] = envint(f"CELERY_{_option.upper()}", 10)
+# --- Celery beat and Celery's logging (docs/deploy.md, compose's `beat` service) ---------------
+# Beat signs the audit chain's head every CITENEXUS_AUDIT_CHECKPOINT_SECONDS (audit/tasks.py); a
+# checkpoint no worker ran before the next one is due expires instead of piling up.
+CITENEXUS_AUDIT_CHECKPOINT_SECONDS = envint("CITENEXUS_AUDIT_CHECKPOINT_SECONDS", 3600)
+CELERY_BEAT_SCHEDULE = {
+    "audit-checkpoint": {
+        "task": "audit.checkpoint",
+        "schedule": float(CITENEXUS_AUDIT_CHECKPOINT_SECONDS),
+        "options": {"expires": float(CITENEXUS_AUDIT_CHECKPOINT_SECONDS)},
+    }
+}
+CELERY_BEAT_SCHEDULER = "citenexus_web.beat:HeartbeatScheduler"
+CELERY_BEAT_SCHEDULE_FILENAME = envstr(
+    "CELERY_BEAT_SCHEDULE_FILENAME", str(CITENEXUS_DATA_DIR / "celerybeat-schedule")
+)
+# Beat's loop turns at least this often and touches the heartbeat file its healthcheck reads.
+CELERY_BEAT_MAX_LOOP_INTERVAL = 60
+CITENEXUS_BEAT_HEARTBEAT_FILE = envstr(
+    "CITENEXUS_BEAT_HEARTBEAT_FILE", str(CITENEXUS_DATA_DIR / "celerybeat-heartbeat")
+)
+# Workers and beat log through LOGGING, like the web (the setup_logging signal, celery.py).
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True  # Celery 5's behaviour, without its warning
+# --- end of Celery beat and logging ----------------------------------------------------------
 # Fault injection for the worker tests only: seconds to pause before writing each ingested file.
 CITENEXUS_FAULT_ITEM_DELAY = envfloat("CITENEXUS_FAULT_ITEM_DELAY", 0.0)
 
