@@ -47,8 +47,7 @@ def test_the_watch_reports_an_inline_script_the_policy_blocks(
         "() => { const s = document.createElement('script');"
         " s.textContent = 'window.injected = 1'; document.body.append(s); }"
     )
-    page.wait_for_function("true")  # let the console message and the event arrive
-    page.wait_for_timeout(200)
+    page.wait_for_timeout(200)  # let the console message and the event arrive
     assert page.evaluate("window.injected") is None
     assert any("script-src" in v for v in csp_violations), csp_violations
     csp_violations.clear()  # seen on purpose; the fixture fails a test on any other

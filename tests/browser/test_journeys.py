@@ -24,8 +24,10 @@ def sign_in(page: Page, username: str) -> None:
 
 def settled(page: Page) -> None:
     """Wait until no htmx request, swap or settle is in progress (new content is wired up)."""
+    # A function, not an expression: Playwright polls an expression with eval(), which the
+    # Content-Security-Policy forbids (no 'unsafe-eval').
     page.wait_for_function(
-        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
     )
 
 

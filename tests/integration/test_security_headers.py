@@ -167,7 +167,9 @@ print(json.dumps({
 
 
 def _production(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"CELERY_BROKER_URL", "DEBUG"}}
+    # Only what a production process would have: nothing of this test run's own environment
+    # (the browser tests' DJANGO_ALLOW_ASYNC_UNSAFE, a broker, DEBUG) may leak in.
+    env = {k: os.environ[k] for k in ("PATH", "HOME", "LANG") if k in os.environ}
     return subprocess.run(
         [sys.executable, *args],
         cwd=ROOT,
