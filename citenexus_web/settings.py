@@ -180,6 +180,10 @@ for _option in ("unacked_restore_interval", "unacked_restore_throttle"):
 # Beat signs the audit chain's head every CITENEXUS_AUDIT_CHECKPOINT_SECONDS (audit/tasks.py); a
 # checkpoint no worker ran before the next one is due expires instead of piling up.
 CITENEXUS_AUDIT_CHECKPOINT_SECONDS = envint("CITENEXUS_AUDIT_CHECKPOINT_SECONDS", 3600)
+if CITENEXUS_AUDIT_CHECKPOINT_SECONDS < 1:  # 0 would have beat send checkpoints without pause
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("CITENEXUS_AUDIT_CHECKPOINT_SECONDS must be 1 or more")
 CELERY_BEAT_SCHEDULE = {
     "audit-checkpoint": {
         "task": "audit.checkpoint",

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 
 import pytest
 from django.conf import settings
@@ -43,3 +46,17 @@ def test_on_an_empty_log_the_task_signs_nothing(caplog: pytest.LogCaptureFixture
         assert audit_checkpoint.apply().get() is None
     assert not AuditCheckpoint.objects.exists()
     assert [r.getMessage() for r in caplog.records if r.name == "audit.tasks"] == [MSG_EMPTY]
+
+
+def test_a_checkpoint_interval_below_one_second_is_refused_at_start_up() -> None:
+    env = {**os.environ, "CITENEXUS_AUDIT_CHECKPOINT_SECONDS": "0"}
+    env["DJANGO_SETTINGS_MODULE"] = "citenexus_web.settings"
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert "CITENEXUS_AUDIT_CHECKPOINT_SECONDS must be 1 or more" in result.stderr
