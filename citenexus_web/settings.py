@@ -44,6 +44,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "citenexus_web.csp.ContentSecurityPolicyMiddleware",
     "citenexus_web.reject_nul.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -176,6 +177,34 @@ CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, int] = {
 for _option in ("unacked_restore_interval", "unacked_restore_throttle"):
     if os.environ.get(f"CELERY_{_option.upper()}"):
         CELERY_BROKER_TRANSPORT_OPTIONS[_option] = envint(f"CELERY_{_option.upper()}", 10)
+# --- Celery beat and Celery's logging (docs/deploy.md, compose's `beat` service) ---------------
+# Beat signs the audit chain's head every CITENEXUS_AUDIT_CHECKPOINT_SECONDS (audit/tasks.py); a
+# checkpoint no worker ran before the next one is due expires instead of piling up.
+CITENEXUS_AUDIT_CHECKPOINT_SECONDS = envint("CITENEXUS_AUDIT_CHECKPOINT_SECONDS", 3600)
+if CITENEXUS_AUDIT_CHECKPOINT_SECONDS < 1:  # 0 would have beat send checkpoints without pause
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("CITENEXUS_AUDIT_CHECKPOINT_SECONDS must be 1 or more")
+CELERY_BEAT_SCHEDULE = {
+    "audit-checkpoint": {
+        "task": "audit.checkpoint",
+        "schedule": float(CITENEXUS_AUDIT_CHECKPOINT_SECONDS),
+        "options": {"expires": float(CITENEXUS_AUDIT_CHECKPOINT_SECONDS)},
+    }
+}
+CELERY_BEAT_SCHEDULER = "citenexus_web.beat:HeartbeatScheduler"
+CELERY_BEAT_SCHEDULE_FILENAME = envstr(
+    "CELERY_BEAT_SCHEDULE_FILENAME", str(CITENEXUS_DATA_DIR / "celerybeat-schedule")
+)
+# Beat's loop turns at least this often and touches the heartbeat file its healthcheck reads.
+CELERY_BEAT_MAX_LOOP_INTERVAL = 60
+CITENEXUS_BEAT_HEARTBEAT_FILE = envstr(
+    "CITENEXUS_BEAT_HEARTBEAT_FILE", str(CITENEXUS_DATA_DIR / "celerybeat-heartbeat")
+)
+# Workers and beat log through LOGGING, like the web (the setup_logging signal, celery.py).
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True  # Celery 5's behaviour, without its warning
+# --- end of Celery beat and logging ----------------------------------------------------------
 # Fault injection for the worker tests only: seconds to pause before writing each ingested file.
 CITENEXUS_FAULT_ITEM_DELAY = envfloat("CITENEXUS_FAULT_ITEM_DELAY", 0.0)
 
@@ -243,12 +272,24 @@ CITENEXUS_AUDIT_ALLOW_TRUNCATE = envbool("CITENEXUS_AUDIT_ALLOW_TRUNCATE", False
 DATA_UPLOAD_MAX_MEMORY_SIZE = CITENEXUS_MAX_UPLOAD_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
+# --- Security headers and HTTPS (docs/deploy.md, "Security headers") -------------------------
+# Every response carries a strict Content-Security-Policy (citenexus_web/csp.py), DEBUG or not.
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
     SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", True)
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SECURE_REFERRER_POLICY = "same-origin"
-    X_FRAME_OPTIONS = "DENY"
+    # TLS ends at the proxy, which must set X-Forwarded-Proto (and strip it from clients).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    # Probes inside the network call /healthz over plain HTTP (compose's healthcheck).
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    # Only marks the header; joining the browsers' preload list is a separate, manual request.
+    SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", True)
+# --- end of security headers ------------------------------------------------------------------
 
 LOGGING = {
     "version": 1,

@@ -36,6 +36,8 @@ os.environ.setdefault("LOG_LEVEL", "WARNING")
 # Production-like: no debug pages, no per-request query log growing in memory.
 os.environ.setdefault("DEBUG", "false")
 os.environ.setdefault("SECRET_KEY", "bench-" + uuid.uuid4().hex)
+# Plain HTTP on 127.0.0.1, no TLS proxy: production settings would redirect every request.
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
 import psutil  # noqa: E402
 

@@ -41,6 +41,8 @@ os.environ.pop("CELERY_BROKER_URL", None)  # jobs run in the web process's threa
 # Production-like: no debug pages, no per-request query log growing in memory.
 os.environ.setdefault("DEBUG", "false")
 os.environ.setdefault("SECRET_KEY", "load-test-" + uuid.uuid4().hex)
+# Plain HTTP on 127.0.0.1, no TLS proxy: production settings would redirect every request.
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
 EXAMPLE = ROOT / "examples" / "law-authority"
 LANE = "ca-housing"
