@@ -27,10 +27,12 @@ MSG_TOKEN_REVOKED = "Token “{name}” revoked: it no longer works."
 
 def login_locked_out(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     """django-axes' lockout response: the sign-in page with the lockout message, 429."""
-    form = AuthenticationForm(request)
-    form.add_error(None, ERR_LOCKED_OUT.format(minutes=settings.CITENEXUS_LOGIN_LOCKOUT_MINUTES))
     minutes = int(settings.CITENEXUS_LOGIN_LOCKOUT_MINUTES)
-    ctx = {"form": form, "next": request.POST.get("next", ""), "locked_out": True}
+    ctx = {
+        "form": AuthenticationForm(request),
+        "next": request.POST.get("next", ""),
+        "locked_out": ERR_LOCKED_OUT.format(minutes=minutes),
+    }
     response = render(request, "registration/login.html", ctx, status=429)
     response["Retry-After"] = str(minutes * 60)
     return response
