@@ -45,6 +45,7 @@ def tamper(sql: str, params: list[Any] | None = None) -> None:
     session, so the tests that tamper commit their events first (transactional tests).
     """
     with owner_cursor() as cursor:
+        cursor.execute("SET lock_timeout = '20s'")  # fail, not hang, if a test forgot to commit
         for table in ("audit_auditevent", "audit_auditcheckpoint"):
             cursor.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
         cursor.execute(sql, params or [])
