@@ -18,6 +18,7 @@ api = [
     path("", include("curation.api_urls")),
     path("audit/", include("audit.api_urls")),
     path("", include("answers.api_urls")),
+    path("", include("accounts.api_urls")),
 ]
 
 urlpatterns = [
@@ -31,6 +32,7 @@ urlpatterns = [
     path("", include("answers.urls")),
     path("", include("audit.urls")),
     path("", include("reporting.urls")),
+    path("", include("accounts.urls")),
 ]
 
 handler404 = "citenexus_web.api_errors.api_not_found"

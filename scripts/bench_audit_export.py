@@ -70,7 +70,8 @@ def fill(events: int, details: int) -> str:
     from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.db import connection
-    from rest_framework.authtoken.models import Token  # type: ignore[import-untyped]
+
+    from access.tokens import api_token_issue
 
     call_command("migrate", verbosity=0)
     started = time.perf_counter()
@@ -82,7 +83,7 @@ def fill(events: int, details: int) -> str:
         cursor.execute("ANALYZE audit_auditevent")
     print(f"  filled {events:,} events in {time.perf_counter() - started:.1f} s")
     user = User.objects.create_superuser("bench", password="pw-bench-" + uuid.uuid4().hex)
-    token = str(Token.objects.create(user=user).key)
+    token = str(api_token_issue(user=user, name="test", expires_in_days=1)[1])
     connection.close()
     return token
 
