@@ -21,7 +21,18 @@ ENV_EXAMPLE = ROOT / ".env.example"
 COMPOSE = ROOT / "compose.yaml"
 DOCKERFILE = ROOT / "Dockerfile"
 LOCK = ROOT / "requirements.lock"
-CODE = ["citenexus", "citenexus_web", "curation", "answers", "audit", "agents"]
+CODE = [
+    "citenexus",
+    "citenexus_web",
+    "common",
+    "access",
+    "accounts",
+    "curation",
+    "answers",
+    "audit",
+    "reporting",
+    "agents",
+]
 
 # Read only by the test suite; a deployment never sets them.
 TEST_ONLY = {"CITENEXUS_TEST_DB", "CITENEXUS_FAULT_ITEM_DELAY", "CITENEXUS_AUDIT_ALLOW_TRUNCATE"}
@@ -29,6 +40,9 @@ ENV_READ = re.compile(r'env(?:str|bool|int|float|list)\(\s*"([A-Z][A-Z0-9_]*)"')
 ENVIRON_READ = re.compile(r'(?:environ|env)\.get\(\s*"([A-Z][A-Z0-9_]*)"')
 # settings.py reads two kombu options as CELERY_<OPTION> in a loop.
 LOOPED = re.compile(r'for _option in \(([^)]*)\):\s*\n\s*if os\.environ\.get\(f"CELERY_')
+# settings.py reads each throttle as CITENEXUS_THROTTLE_<ACTION>_USER / _LANE for the actions
+# of its _THROTTLE_DEFAULTS.
+THROTTLES = re.compile(r"_THROTTLE_DEFAULTS = \{(.*?)\n\}", re.S)
 COMPOSE_VARIABLE = re.compile(r"\$\{([A-Z][A-Z0-9_]*)(:?[-?][^}]*)?\}")
 LISTED = re.compile(r"^#?\s?([A-Z][A-Z0-9_]*)=(.*)$", re.MULTILINE)
 
@@ -41,6 +55,9 @@ def variables_the_app_reads() -> set[str]:
             names |= set(ENV_READ.findall(text)) | set(ENVIRON_READ.findall(text))
             for group in LOOPED.findall(text):
                 names |= {f"CELERY_{o.strip().strip(chr(34)).upper()}" for o in group.split(",")}
+            for block in THROTTLES.findall(text):
+                for action in re.findall(r'^\s*"(\w+)":', block, re.M):
+                    names |= {f"CITENEXUS_THROTTLE_{action.upper()}_{w}" for w in ("USER", "LANE")}
     return names - {"DJANGO_SETTINGS_MODULE"}
 
 
@@ -64,6 +81,7 @@ def test_the_scan_finds_the_variables_it_should() -> None:
     found = variables_the_app_reads()
     assert {"SECRET_KEY", "CITENEXUS_LLM_MODEL", "CELERY_UNACKED_RESTORE_INTERVAL"} <= found
     assert {"SECURE_HSTS_SECONDS", "CITENEXUS_BEAT_HEARTBEAT_FILE"} <= found
+    assert {"CITENEXUS_THROTTLE_ASK_USER", "CITENEXUS_THROTTLE_AUTHORITY_CSV_LANE"} <= found
 
 
 def test_every_variable_the_app_reads_is_in_env_example_with_a_comment() -> None:
@@ -92,6 +110,8 @@ def test_every_compose_variable_is_in_env_example_and_the_required_ones_are_set(
         "ALLOWED_HOSTS",
         "CSRF_TRUSTED_ORIGINS",
         "POSTGRES_PASSWORD",
+        "CITENEXUS_DB_OWNER_PASSWORD",
+        "CITENEXUS_DB_APP_PASSWORD",
     }
     assert all(set_in_example().get(name) for name in required)
 
