@@ -22,6 +22,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from access.tokens import api_token_issue
 from answers.models import Answer
 from answers.services import answer_ask
 from audit.models import AuditEvent
@@ -67,6 +68,7 @@ class World:
     other_doc: str
     other_answer: int
     pdf_doc: str
+    token: int  # an API token of the curator
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,16 @@ API_ROWS = [
     Row("api-audit-export-csv", "get", lambda w: "/api/audit/export.csv", AUDIT),
     Row("api-audit-export-jsonl", "get", lambda w: "/api/audit/export.jsonl", AUDIT),
     Row("schema", "get", lambda w: "/api/schema/", EVERYONE),  # public, like the docs
+    # Everyone signed in manages their own tokens; only the owner or an admin revokes one.
+    Row("api-token-list", "get", lambda w: "/api/tokens/", SIGNED_IN),
+    Row(
+        "api-token-list",
+        "post",
+        lambda w: "/api/tokens/",
+        SIGNED_IN,
+        lambda w: {"name": "matrix", "expires_in_days": 1},
+    ),
+    Row("api-token-detail", "delete", lambda w: f"/api/tokens/{w.token}/", CURATE),
 ]
 
 PAGE_ROWS = [
@@ -189,6 +201,15 @@ PAGE_ROWS = [
     Row("login", "get", lambda w: "/accounts/login/", EVERYONE),
     Row("logout", "post", lambda w: "/accounts/logout/", EVERYONE, None, "form"),
     Row("api-docs", "get", lambda w: "/api/docs/", EVERYONE),  # public, like the schema
+    Row("api-tokens", "get", lambda w: "/account/tokens/", SIGNED_IN),
+    Row(
+        "api-token-revoke",
+        "post",
+        lambda w: f"/account/tokens/{w.token}/revoke/",
+        CURATE,
+        lambda w: {},
+        "form",
+    ),
     Row("lane", "get", lambda w: f"/lanes/{w.slug}/", LANE_ROLES),
     Row("upload", "get", lambda w: f"/lanes/{w.slug}/upload/", CURATE),
     Row("authority-csv", "get", lambda w: f"/lanes/{w.slug}/authority-csv/", CURATE),
@@ -324,6 +345,7 @@ def _world(lane: Any, other_lane: Any, curator: Any) -> World:
         other_doc="ny-rent",
         other_answer=other.pk,
         pdf_doc="pets-pdf",
+        token=api_token_issue(user=curator, name="matrix", expires_in_days=1)[0].pk,
     )
 
 
