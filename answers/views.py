@@ -18,6 +18,7 @@ from django.core.paginator import Paginator
 from django.db import InterfaceError, OperationalError, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -25,6 +26,7 @@ from access.lanes import require
 from access.roles import Cap, caps_on, lanes_with
 from answers.citations import text_with_pages
 from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
+from answers.export import MEDIA_TYPE, answer_markdown, answer_permalink, export_filename
 from answers.forms import AskForm, QuestionForm, ReviewForm, VerifyForm
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list, answer_readable
@@ -277,6 +279,7 @@ def _answer_context(
         "refusal": refusal,
         "refusal_meaning": REFUSAL_MEANINGS.get((refusal or {}).get("code", ""), ""),
         "signals": _signals(data.get("evidence", {})),
+        "permalink": answer_permalink(request, answer),
         "evidence": data.get("evidence", {}),
         "timings": in_stage_order((data.get("evidence") or {}).get("timings_ms", {})),
         "policy": data.get("policy", {}),
@@ -351,6 +354,19 @@ def citation_panel(
     }
     template = "answers/citation.html#panel" if is_htmx(request) else "answers/citation.html"
     return render(request, template, ctx)
+
+
+@login_required
+def answer_export(request: HttpRequest, answer_id: int) -> HttpResponse:
+    """The answer as a Markdown memo, downloaded (docs/api.md#answer-export)."""
+    answer = readable_answer(request, answer_id)
+    memo = answer_markdown(
+        answer=answer, permalink=answer_permalink(request, answer), exported_at=timezone.now()
+    )
+    response = HttpResponse(memo, content_type=MEDIA_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(answer)}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 @login_required
