@@ -6,9 +6,7 @@ and their active corrections are read from the lane now, in one query each.
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -25,13 +23,13 @@ from django.views.decorators.vary import vary_on_headers
 from access.lanes import require
 from access.roles import Cap, caps_on, lanes_with
 from answers.citations import text_with_pages
-from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
+from answers.explain import REFUSAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
 from answers.export import MEDIA_TYPE, answer_markdown, answer_permalink, export_filename
 from answers.forms import AskForm, QuestionForm, ReviewForm, VerifyForm
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import answer_ask, answer_review, answer_verify
-from citenexus.domain.answer import Evidence
+from answers.signal_rows import signal_rows
 from citenexus.pipeline.timing import in_stage_order
 from common.errors import ServiceError
 from common.http import actor_name, is_htmx, page_errors
@@ -219,37 +217,6 @@ def _claim_rows(
     return rows
 
 
-def signal_display(value: Any) -> str:
-    """A signal's value as the API spells it (true, "", [], …), compactly."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value == "":
-        return '""'
-    if isinstance(value, float):
-        return f"{value:.3g}"
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return ", ".join(value) if value else "[]"
-    if isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
-
-
-# The signals panel lists fields as docs/design.md#signals does (the stored jsonb does not keep
-# their order).
-_SIGNAL_ORDER = {f.name: i for i, f in enumerate(dataclasses.fields(Evidence))}
-
-
-def _signals(evidence: dict[str, Any]) -> list[dict[str, Any]]:
-    names = sorted(
-        (k for k in evidence if k != "timings_ms"),
-        key=lambda k: (_SIGNAL_ORDER.get(k, len(_SIGNAL_ORDER)), k),
-    )
-    return [
-        {"name": k, "display": signal_display(evidence[k]), "meaning": SIGNAL_MEANINGS.get(k, "")}
-        for k in names
-    ]
-
-
 @login_required
 def answer_page(request: HttpRequest, answer_id: int) -> HttpResponse:
     answer = readable_answer(request, answer_id)
@@ -278,7 +245,11 @@ def _answer_context(
         "answer_text": text_with_pages(data.get("text", ""), data.get("claims", [])),
         "refusal": refusal,
         "refusal_meaning": REFUSAL_MEANINGS.get((refusal or {}).get("code", ""), ""),
-        "signals": _signals(data.get("evidence", {})),
+        "signals": signal_rows(
+            data.get("evidence") or {},
+            lane_slug=answer.lane.slug,
+            withheld_detail=data.get("withheld_detail") or [],
+        ),
         "permalink": answer_permalink(request, answer),
         "evidence": data.get("evidence", {}),
         "timings": in_stage_order((data.get("evidence") or {}).get("timings_ms", {})),
