@@ -16,9 +16,11 @@ from django.core.paginator import Paginator
 from django.db import InterfaceError, OperationalError, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from access.lanes import require
 from access.roles import Cap, caps_on, lanes_with
@@ -71,10 +73,23 @@ def _run(
             field = "draft"
         form.add_error(field if field in form.fields else None, exc.message)
         return None
+    if is_htmx(request):
+        # htmx posted the form in the background (so its "Working…" showed): the answer is a page.
+        return HttpResponseClientRedirect(reverse("answer", args=[answer.pk]))
     return redirect("answer", answer_id=answer.pk)
 
 
+def _form_page(
+    request: HttpRequest, template: str, form: QuestionForm, status: int
+) -> HttpResponse:
+    """The ask or verify page again; to htmx only its form, as 200 so that htmx swaps it in."""
+    if is_htmx(request):
+        return render(request, f"{template}#form", {"form": form})
+    return render(request, template, {"form": form}, status=status)
+
+
 @login_required
+@vary_on_headers("HX-Request")
 def ask_page(request: HttpRequest) -> HttpResponse:
     lanes = _ask_lanes(request)
     initial = {
@@ -90,7 +105,7 @@ def ask_page(request: HttpRequest) -> HttpResponse:
         return _ask_database_unavailable(request, form)
     if response is not None:
         return response
-    return render(request, "answers/ask.html", {"form": form}, status=400 if form.errors else 200)
+    return _form_page(request, "answers/ask.html", form, 400 if form.errors else 200)
 
 
 def _ask_database_unavailable(request: HttpRequest, form: AskForm) -> HttpResponse:
@@ -99,13 +114,14 @@ def _ask_database_unavailable(request: HttpRequest, form: AskForm) -> HttpRespon
     # Drop the dead session so the layout's queries (the menu's roles) may open a fresh one.
     connection.close_if_unusable_or_obsolete()
     try:
-        return render(request, "answers/ask.html", {"form": form}, status=503)
+        return _form_page(request, "answers/ask.html", form, 503)
     except (OperationalError, InterfaceError):
         ctx = {"message": ERR_ASK_DATABASE_UNAVAILABLE, "form": form}
         return render(request, "answers/ask_unavailable.html", ctx, status=503)
 
 
 @login_required
+@vary_on_headers("HX-Request")
 def verify_page(request: HttpRequest) -> HttpResponse:
     lanes = _ask_lanes(request)
     form = VerifyForm(
@@ -114,9 +130,7 @@ def verify_page(request: HttpRequest) -> HttpResponse:
     response = _run(request, form, lanes, answer_verify)
     if response is not None:
         return response
-    return render(
-        request, "answers/verify.html", {"form": form}, status=400 if form.errors else 200
-    )
+    return _form_page(request, "answers/verify.html", form, 400 if form.errors else 200)
 
 
 @login_required
