@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from access.lanes import lane_for, require
 from access.roles import Cap
+from access.throttles import ASK, VERIFY, throttle
 from answers.export import MEDIA_TYPE, answer_markdown, answer_permalink, export_filename
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list, answer_readable
@@ -60,12 +61,14 @@ class ReviewInput(serializers.Serializer[Any]):
 class _AnswerApi(APIView):
     Input: ClassVar[type[serializers.Serializer[Any]]]
     service: ClassVar[Callable[..., Answer]]
+    action: ClassVar[str]
 
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         lane = lane_for(request.user, fields.pop("lane"), Cap.ASK, ERR_MAY_NOT_ASK)
+        throttle(action=self.action, user=request.user, lane=lane)
         answer = type(self).service(
             lane=lane, user=request.user, actor=actor_name(request), **fields
         )
@@ -76,12 +79,14 @@ class _AnswerApi(APIView):
 class AskApi(_AnswerApi):
     Input = AskInput
     service = staticmethod(answer_ask)
+    action = ASK
 
 
 @extend_schema_view(post=extend_schema(request=VerifyInput, responses=OpenApiTypes.OBJECT))
 class VerifyApi(_AnswerApi):
     Input = VerifyInput
     service = staticmethod(answer_verify)
+    action = VERIFY
 
 
 class AnswerDetailApi(APIView):

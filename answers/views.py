@@ -24,6 +24,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from access.lanes import require
 from access.roles import Cap, caps_on, lanes_with
+from access.throttles import ASK, VERIFY, throttle
 from answers.citations import text_with_pages
 from answers.explain import REFUSAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
 from answers.export import MEDIA_TYPE, answer_markdown, answer_permalink, export_filename
@@ -33,8 +34,8 @@ from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import answer_ask, answer_review, answer_verify
 from answers.signal_rows import signal_rows
 from citenexus.pipeline.timing import in_stage_order
-from common.errors import ServiceError
-from common.http import actor_name, is_htmx, page_errors
+from common.errors import ServiceError, Throttled
+from common.http import actor_name, is_htmx, page_errors, throttled_response
 from curation.models import Correction, Document, EvidenceUnit, Lane
 from curation.tier_badges import tier_badge, tier_classes
 
@@ -53,12 +54,18 @@ def _ask_lanes(request: HttpRequest) -> list[Lane]:
 
 
 def _run(
-    request: HttpRequest, form: QuestionForm, lanes: list[Lane], service: Any
+    request: HttpRequest, form: QuestionForm, lanes: list[Lane], service: Any, action: str
 ) -> HttpResponse | None:
     """Call the ask or verify service for a valid form; errors go beside the field they concern."""
     if request.method != "POST" or not form.is_valid():
         return None
     lane = next(lane for lane in lanes if lane.slug == form.cleaned_data["lane"])
+    try:
+        throttle(action=action, user=request.user, lane=lane)
+    except Throttled as exc:
+        form.add_error(None, exc.message)
+        form.throttled = exc  # type: ignore[attr-defined]
+        return None
     try:
         answer = service(
             lane=lane,
@@ -80,11 +87,21 @@ def _run(
 
 
 def _form_page(
-    request: HttpRequest, template: str, form: QuestionForm, status: int
+    request: HttpRequest, template: str, form: QuestionForm, status: int | None = None
 ) -> HttpResponse:
-    """The ask or verify page again; to htmx only its form, as 200 so that htmx swaps it in."""
+    """The ask or verify form again: 400 with its errors, 429 (and when to retry) if throttled,
+    or ``status``. To htmx only the form, as 200 so that htmx swaps it in with its errors (a
+    throttled one still says when to try again, and carries ``Retry-After``)."""
+    throttled = getattr(form, "throttled", None)
     if is_htmx(request):
-        return render(request, f"{template}#form", {"form": form})
+        response = render(request, f"{template}#form", {"form": form})
+        if throttled is not None:
+            response["Retry-After"] = str(throttled.retry_after)
+        return response
+    if throttled is not None:
+        return throttled_response(render(request, template, {"form": form}, status=429), throttled)
+    if status is None:
+        status = 400 if form.errors else 200
     return render(request, template, {"form": form}, status=status)
 
 
@@ -99,13 +116,13 @@ def ask_page(request: HttpRequest) -> HttpResponse:
     }
     form = AskForm(request.POST or None, lanes=lanes, initial=initial)
     try:
-        response = _run(request, form, lanes, answer_ask)
+        response = _run(request, form, lanes, answer_ask, ASK)
     except (OperationalError, InterfaceError):
         # answer_ask's transaction died with the connection, so no row was written.
         return _ask_database_unavailable(request, form)
     if response is not None:
         return response
-    return _form_page(request, "answers/ask.html", form, 400 if form.errors else 200)
+    return _form_page(request, "answers/ask.html", form)
 
 
 def _ask_database_unavailable(request: HttpRequest, form: AskForm) -> HttpResponse:
@@ -127,10 +144,10 @@ def verify_page(request: HttpRequest) -> HttpResponse:
     form = VerifyForm(
         request.POST or None, lanes=lanes, initial={"lane": request.GET.get("lane", "")}
     )
-    response = _run(request, form, lanes, answer_verify)
+    response = _run(request, form, lanes, answer_verify, VERIFY)
     if response is not None:
         return response
-    return _form_page(request, "answers/verify.html", form, 400 if form.errors else 200)
+    return _form_page(request, "answers/verify.html", form)
 
 
 @login_required
