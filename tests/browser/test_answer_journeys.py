@@ -17,7 +17,7 @@ import answers.views
 from answers.models import Answer
 from answers.services import answer_verify
 from curation.services.documents import document_ingest_text
-from tests.browser.test_journeys import ARTIFACTS, browser, page, shot, sign_in  # noqa: F401
+from tests.browser.test_journeys import ARTIFACTS, shot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -68,7 +68,7 @@ def ask(tab: Page, lane: Any) -> None:
 
 
 def test_working_shows_while_the_answer_is_computed(
-    page: Page,  # noqa: F811
+    page: Page,
     reviewer: Any,
     notice_lane: Any,
     held_ask: threading.Event,
@@ -88,7 +88,7 @@ def test_working_shows_while_the_answer_is_computed(
 
 
 def test_without_javascript_the_ask_form_still_posts_and_shows_the_answer(
-    browser: Browser,  # noqa: F811
+    browser: Browser,
     live_server: Any,
     reviewer: Any,
     notice_lane: Any,
@@ -111,7 +111,7 @@ def test_without_javascript_the_ask_form_still_posts_and_shows_the_answer(
 
 
 def test_an_answer_prints_cleanly_and_exports_as_a_memo(
-    page: Page,  # noqa: F811
+    page: Page,
     reviewer: Any,
     notice_lane: Any,
 ) -> None:
