@@ -119,3 +119,23 @@ def test_a_draft_verified_with_htmx_is_a_redirect_and_a_bad_key_stays_on_the_for
     assert 'id="id_draft_error"' in html and "ghost#4" in html
     plain = client.post("/verify/", {**body, "draft": good})
     assert plain.status_code == 302
+
+
+def test_a_throttled_ask_with_htmx_shows_the_form_saying_when_to_try_again(
+    client: Client, lane: Any, settings: Any
+) -> None:
+    settings.CITENEXUS_THROTTLES = {
+        action: {"user": "1/minute" if action == "ask" else "off", "lane": "off"}
+        for action in ("ask", "verify", "upload", "authority_csv")
+    }
+    assert client.post("/ask/", ask_body(lane), **HTMX).status_code == 200
+    second = client.post("/ask/", ask_body(lane), **HTMX)
+    html = second.content.decode()
+    assert second.status_code == 200  # htmx swaps the form in; the header says when
+    retry_after = int(second["Retry-After"])
+    assert html.lstrip().startswith('<form id="ask-form"')
+    assert f"too many ask requests from you; try again in {retry_after} s" in html
+    assert QUESTION in html
+    assert Answer.objects.count() == 1
+    plain = client.post("/ask/", ask_body(lane))
+    assert plain.status_code == 429 and "<html" in plain.content.decode()
