@@ -171,6 +171,7 @@ API_ROWS = [
     ),
     Row("api-answers", "get", lambda w: "/api/answers/", SIGNED_IN),
     Row("api-answer", "get", lambda w: f"/api/answers/{w.answer}/", READ_ANSWERS),
+    Row("api-answer-export", "get", lambda w: f"/api/answers/{w.answer}/export.md", READ_ANSWERS),
     Row(
         "api-answer-review",
         "post",
@@ -250,6 +251,7 @@ PAGE_ROWS = [
     Row("verify", "get", lambda w: "/verify/", ASK | {"outsider"}),
     Row("answers", "get", lambda w: "/answers/", ANSWER_LISTS),
     Row("answer", "get", lambda w: f"/answers/{w.answer}/", READ_ANSWERS),
+    Row("answer-export", "get", lambda w: f"/answers/{w.answer}/export.md", READ_ANSWERS),
     Row(
         "answer-review",
         "post",
