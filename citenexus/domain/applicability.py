@@ -232,6 +232,7 @@ def jurisdictions_named(question: str, vocabulary: Vocabulary = EMPTY) -> frozen
     return frozenset(found)
 
 
+@lru_cache(maxsize=1024)
 def without_place_names(question: str, vocabulary: Vocabulary = EMPTY) -> str:
     """The question with every jurisdiction name it contains blanked out, as
     :func:`jurisdictions_named` reads them.
