@@ -33,9 +33,10 @@ pytestmark = pytest.mark.django_db
 # regressions, never used to choose.
 STRICT_PINS = {
     # expected values stated / answerable; refused / unanswerable; expected code / coded
-    "law-authority": ((20, 37), (20, 24), (18, 24)),
-    "privacy-law": ((22, 35), (22, 28), (20, 28)),
-    "aviation-maintenance": ((31, 42), (26, 31), (24, 31)),
+    "law-authority": ((21, 37), (21, 24), (20, 24)),
+    "privacy-law": ((25, 35), (22, 28), (22, 28)),
+    # Held out: measured once after the answer-selection and applicability work was merged.
+    "aviation-maintenance": ((32, 42), (27, 31), (25, 31)),
     "renewal": ((2, 2), (0, 0), (0, 0)),
 }
 PINS: dict[str, dict[str, dict[str, float]]] = {
