@@ -105,12 +105,14 @@ def reset_database() -> None:
         return
     import psycopg
 
-    from common.embedded_postgres import ensure_server
+    from common.embedded_postgres import EMBEDDED_OWNER_ROLE, ensure_server
 
     host = ensure_server(settings.CITENEXUS_DATA_DIR, "postgres")
     with psycopg.connect(host=host, user="postgres", dbname="postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{os.environ["CITENEXUS_DB_NAME"]}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{os.environ["CITENEXUS_DB_NAME"]}"')
+        # Owned by the owner role: migrate runs as the owner (docs/deploy.md#database-roles).
+        name = os.environ["CITENEXUS_DB_NAME"]
+        conn.execute(f'CREATE DATABASE "{name}" OWNER {EMBEDDED_OWNER_ROLE}')
     django.db.connections.close_all()
 
 

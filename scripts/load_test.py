@@ -76,13 +76,15 @@ def reset_database() -> None:
         raise SystemExit("the load test drops its database: run it on the embedded server only")
     import psycopg
 
-    from common.embedded_postgres import ensure_server
+    from common.embedded_postgres import EMBEDDED_OWNER_ROLE, ensure_server
 
     name = os.environ["CITENEXUS_DB_NAME"]
     host = ensure_server(settings.CITENEXUS_DATA_DIR, "postgres")
     with psycopg.connect(host=host, user="postgres", dbname="postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+        # Owned by the owner role, as the embedded server makes its databases: migrate runs as
+        # the owner and the app role gets only its grants (docs/deploy.md#database-roles).
+        conn.execute(f'CREATE DATABASE "{name}" OWNER {EMBEDDED_OWNER_ROLE}')
     django.db.connections.close_all()
 
 
