@@ -170,6 +170,17 @@ class Ports:
     def settings(self) -> PipelineSettings:
         return _pipeline_settings()
 
+    def describe(self) -> dict[str, Any]:
+        """What an evaluation run records of the ports, without building any (a model loads
+        slowly): the embedder, the generator, the optional LLM judge and the pipeline settings."""
+        llm = bool(settings.CITENEXUS_LLM_BASE_URL)
+        return {
+            "embedder": settings.CITENEXUS_EMBEDDER,
+            "generator": f"llm:{settings.CITENEXUS_LLM_MODEL}" if llm else "extractive",
+            "llm_judge": bool(llm and settings.CITENEXUS_LLM_JUDGE),
+            "settings": self.settings.to_dict(),
+        }
+
     def retriever(self, lane: Lane) -> PostgresRetriever:
         return PostgresRetriever(lane)
 
