@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "curation",
     "answers",
     "audit",
+    "evaluations",
     "agents",
 ]
 

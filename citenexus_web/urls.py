@@ -12,6 +12,7 @@ api = [
     path("", include("curation.api_urls")),
     path("audit/", include("audit.api_urls")),
     path("", include("answers.api_urls")),
+    path("", include("evaluations.api_urls")),
 ]
 
 urlpatterns = [
@@ -25,6 +26,7 @@ urlpatterns = [
     path("", include("answers.urls")),
     path("", include("audit.urls")),
     path("", include("reporting.urls")),
+    path("", include("evaluations.urls")),
 ]
 
 handler404 = "citenexus_web.api_errors.api_not_found"
