@@ -159,12 +159,21 @@ class Ports:
         return _embedder()
 
     @functools.cached_property
+    def ask_embedder(self) -> Embedder:
+        """The embedder asks use (retrieval, the removed-answer check, the embedding judge):
+        the deployment's, remembering the texts it embedded last, so a question asked again
+        (an evaluation asks each in four modes) embeds nothing it embedded before."""
+        from citenexus.embedders.memo import MemoEmbedder
+
+        return MemoEmbedder(self.embedder)
+
+    @functools.cached_property
     def generator(self) -> Generator:
         return _generator()
 
     @functools.cached_property
     def judges(self) -> tuple[Judge, ...]:
-        return _judges(self.embedder)
+        return _judges(self.ask_embedder)
 
     @functools.cached_property
     def settings(self) -> PipelineSettings:
@@ -196,7 +205,7 @@ class Ports:
         return LanePipeline(
             lane=lane,
             retriever=self.retriever(lane),
-            embedder=self.embedder,
+            embedder=self.ask_embedder,
             generator=self.generator,
             judges=self.judges,
             policy=policy or authority_policy(lane),
