@@ -13,6 +13,7 @@ import hashlib
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 
 from answers.evaluation import RUNS, Run, parse_runs, policies_snapshot
 from answers.services import MAX_QUESTION_CHARS
@@ -99,6 +100,9 @@ def _start(
         created_by=who,
         created_by_name=actor,
     )
+    # The job page sends whoever follows a job link to the run's own page (curation/views).
+    job.params = {**params, "page": reverse("evaluation", args=[run.pk])}
+    job.save(update_fields=["params"])
     details: dict[str, Any] = {
         "evaluation_id": run.pk,
         "kind": kind,

@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from access.lanes import lane_access
 from access.roles import Cap
-from common.errors import ServiceError
+from common.errors import Invalid, ServiceError
 from common.http import is_htmx, page_errors
 from curation.forms import LaneSettingsForm, tier_edits_from_post
 from curation.models import Lane
@@ -40,7 +40,7 @@ from evaluations.services import (
 )
 
 ERR_MAY_NOT_WHAT_IF = "only an admin of the lane may run a what-if of its policy"
-ERR_PICK_TWO = "pick two runs to compare"
+ERR_NOTHING_TO_RUN_AGAIN = "this lane has no golden set yet: upload one"
 RUNS_LISTED = 50
 # The report numbers each mode's row shows on a run page, with how each reads.
 MODE_METRICS = (
@@ -63,6 +63,17 @@ def _run(request: HttpRequest, evaluation_id: int) -> EvaluationRun:
         return evaluation_readable(user=request.user, evaluation_id=evaluation_id)
 
 
+def _golden_set(lane: Lane, given: str) -> GoldenSet:
+    """The lane's golden set named by id, else its latest; ``Invalid`` when it has none."""
+    golden_set = (
+        GoldenSet.objects.filter(lane=lane, pk=int(given)).first() if given.isdigit() else None
+    )
+    golden_set = golden_set or golden_set_latest(lane=lane)
+    if golden_set is None:
+        raise Invalid("no_golden_set", ERR_NOTHING_TO_RUN_AGAIN, {"field": "golden_set"})
+    return golden_set
+
+
 @login_required
 def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
     """The Evaluations tab: upload a golden set and run it, run the latest again, the runs."""
@@ -72,25 +83,20 @@ def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("evaluation-diff", evaluation_id=int(before), other_id=int(after))
     form = GoldenUploadForm()
     golden_errors: list[dict[str, Any]] = []
+    page_error = ""
     status = 200
     actor = request.user.get_username()
     if request.method == "POST":
         try:
             if request.POST.get("action") == "rerun":
-                golden_set = GoldenSet.objects.filter(
-                    lane=lane, pk=request.POST.get("golden_set") or 0
-                ).first()
-                if golden_set is None:
-                    golden_set = golden_set_latest(lane=lane)
-                if golden_set is not None:
-                    run = evaluation_start(
-                        lane=lane,
-                        golden_set=golden_set,
-                        modes=",".join(request.POST.getlist("modes")) or None,
-                        user=request.user,
-                        actor=actor,
-                    )
-                    return redirect("evaluation", evaluation_id=run.pk)
+                run = evaluation_start(
+                    lane=lane,
+                    golden_set=_golden_set(lane, request.POST.get("golden_set", "")),
+                    modes=",".join(request.POST.getlist("modes")) or None,
+                    user=request.user,
+                    actor=actor,
+                )
+                return redirect("evaluation", evaluation_id=run.pk)
             form = GoldenUploadForm(request.POST, request.FILES)
             if form.is_valid():
                 upload = form.cleaned_data["file"]
@@ -105,7 +111,7 @@ def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("evaluation", evaluation_id=run.pk)
         except ServiceError as exc:
             golden_errors = list(exc.details.get("errors") or [])
-            form.add_error("file" if golden_errors else None, exc.message)
+            page_error = exc.message
         status = 400
     runs = list(evaluation_list(lane=lane)[:RUNS_LISTED])
     mode = chart_mode([r for r in runs if r.reports], lane.default_mode)
@@ -114,6 +120,7 @@ def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
         heading="Evaluations",
         form=form,
         golden_errors=golden_errors,
+        page_error=page_error,
         runs=runs,
         run_rows=[
             {

@@ -147,6 +147,20 @@ def test_the_latest_golden_set_runs_again_from_the_tab(
     ]
 
 
+def test_running_again_needs_a_golden_set_and_a_job_link_leads_to_the_run(
+    curator: Any, corpus: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    client = signed_in(curator)
+    nothing = client.post("/lanes/ca-housing/evaluations/", {"action": "rerun"})
+    assert nothing.status_code == 400
+    assert "this lane has no golden set yet" in nothing.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        upload_page(client, GOLDEN_CSV)
+    run = EvaluationRun.objects.get()
+    job = client.get(f"/jobs/{run.job_id}/")
+    assert (job.status_code, job["Location"]) == (302, f"/evaluations/{run.pk}/")
+
+
 def test_the_diff_page_shows_the_questions_that_changed_after_the_floor_did(
     curator: Any, corpus: Any, lane: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
