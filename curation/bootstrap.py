@@ -163,7 +163,7 @@ class Ports:
         """The embedder asks use (retrieval, the removed-answer check, the embedding judge):
         the deployment's, remembering the texts it embedded last, so a question asked again
         (an evaluation asks each in four modes) embeds nothing it embedded before."""
-        from citenexus.embedders.memo import MemoEmbedder
+        from citenexus.embedders import MemoEmbedder
 
         return MemoEmbedder(self.embedder)
 
