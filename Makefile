@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HF_HUB_OFFLINE := 1
 
-.PHONY: install run test lint typecheck unit mutation bench bench-scale demo stop clean
+.PHONY: install run test lint typecheck browser unit mutation bench bench-scale demo stop clean lock
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,8 +35,13 @@ typecheck: install
 	$(VENV)/bin/lint-imports
 
 ## make test: lint, types, the import boundary, then the whole suite (unit, integration, browser)
-test: lint typecheck
+## The browser journeys need Debian's chromium: installed when missing (as root), else make stops;
+## CITENEXUS_SKIP_BROWSER=1 make test skips them on purpose.
+test: lint typecheck browser
 	$(PY) -m pytest -q
+
+browser:
+	@sh scripts/ensure_chromium.sh
 
 unit: install
 	$(PY) -m pytest -q -p no:django tests/unit
@@ -57,8 +62,20 @@ bench: install
 bench-scale: install
 	$(PY) scripts/bench_scale.py
 
+## make lock: requirements.lock, the image's dependencies pinned with hashes (docs/deploy.md).
+## Reproducible: the same pyproject.toml and date give the same file. Bump the date (the newest
+## release uv may choose) when a pin in pyproject.toml needs a newer release.
+UV_VERSION := 0.13.8
+LOCK_EXCLUDE_NEWER ?= 2026-12-01T00:00:00Z
+lock:
+	test -x .tools/bin/uv || ($(PYTHON) -m venv .tools && .tools/bin/pip install --quiet uv==$(UV_VERSION))
+	.tools/bin/uv pip compile pyproject.toml --quiet --generate-hashes \
+	  --python-version 3.11 --python-platform x86_64-manylinux_2_28 \
+	  --exclude-newer $(LOCK_EXCLUDE_NEWER) --custom-compile-command "make lock" \
+	  --output-file requirements.lock
+
 stop: install
 	$(PY) manage.py embedded_db stop
 
 clean:
-	rm -rf $(VENV) mutants .citenexus staticfiles
+	rm -rf $(VENV) mutants .citenexus staticfiles .tools

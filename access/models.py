@@ -83,3 +83,29 @@ class LaneMembership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.role} of {self.lane}"
+
+
+class ApiToken(models.Model):
+    """A named API key of one user, stored only as its SHA-256 digest (docs/design.md#api-tokens).
+
+    Keys are 256 random bits, so a fast unsalted hash is enough: nobody can guess a key from its
+    digest, and the digest is what a request's key is looked up by. Revoking keeps the row (its
+    name and dates stay visible to admins) and refuses the key from then on.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=100)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        app_label = "access"
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.user})"

@@ -1,8 +1,8 @@
 """The MCP server over streamable HTTP, behind the API's token authentication.
 
 An agent sends ``Authorization: Token <key>`` (``Bearer <key>`` is accepted too, for clients
-that only know that scheme). The key is checked by DRF's own ``TokenAuthentication``, so an
-unknown key or an inactive user is refused exactly as the API refuses it; the user's roles and
+that only know that scheme). The key is checked by the API's own ``access.tokens.user_for_key``, so an
+unknown, expired or revoked key or an inactive user is refused exactly as the API refuses it; the user's roles and
 lane memberships then scope every tool call.
 """
 
@@ -19,10 +19,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import close_old_connections
 from mcp.server.mcpserver import MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
-from rest_framework.authentication import TokenAuthentication  # type: ignore[import-untyped]
 from rest_framework.exceptions import AuthenticationFailed  # type: ignore[import-untyped]
 from starlette.types import Receive, Scope, Send
 
+from access.tokens import user_for_key
 from agents.identity import agent_from_context, current_agent, http_agent
 from agents.server import build_server
 
@@ -57,7 +57,7 @@ def _token(scope: Scope) -> str | None:
 def _user_for_token(key: str) -> AbstractBaseUser:
     close_old_connections()
     try:
-        user: AbstractBaseUser = TokenAuthentication().authenticate_credentials(key)[0]
+        user: AbstractBaseUser = user_for_key(key)[0]
         return user
     finally:
         close_old_connections()

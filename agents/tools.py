@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from access.lanes import ERR_FORBIDDEN, LaneNotFound, lane_for, require
 from access.roles import Cap, visible_lanes
+from access.throttles import ASK, UPLOAD, VERIFY, throttle
 from agents.identity import Agent
 from agents.schemas import (
     CorrectionOut,
@@ -119,6 +120,7 @@ def e_ingest(
     """Write a record; its level comes from the lane's policy for ``source_type``."""
     user = agent.user()
     the_lane = _lane(user, lane, Cap.INGEST)
+    throttle(action=UPLOAD, user=user, lane=the_lane)
     if not content.strip():
         raise Invalid("invalid", ERR_EMPTY_CONTENT, {"field": "content"})
     limit = settings.CITENEXUS_MAX_UPLOAD_BYTES
@@ -328,11 +330,12 @@ def e_timeline(
 
 
 def _answer(
-    agent: Agent, lane: str, service: Callable[..., Answer], **fields: Any
+    agent: Agent, lane: str, service: Callable[..., Answer], action: str, **fields: Any
 ) -> dict[str, Any]:
     """Ask or verify in a lane the agent may ask in, as the API's POST returns it."""
     user = agent.user()
     the_lane = _lane(user, lane, Cap.ASK)
+    throttle(action=action, user=user, lane=the_lane)
     return answer_dict(service(lane=the_lane, user=user, actor=agent.actor, **fields))
 
 
@@ -340,7 +343,7 @@ def cite_ask(
     agent: Agent, *, lane: str, question: str, mode: str | None, strategy: str
 ) -> dict[str, Any]:
     """The pipeline's answer, stored and shaped exactly as ``POST /api/ask/`` returns it."""
-    return _answer(agent, lane, answer_ask, question=question, mode=mode, strategy=strategy)
+    return _answer(agent, lane, answer_ask, ASK, question=question, mode=mode, strategy=strategy)
 
 
 def cite_verify(
@@ -348,4 +351,6 @@ def cite_verify(
 ) -> dict[str, Any]:
     """A draft judged by the pipeline, as ``POST /api/verify/`` returns it."""
     segment_dicts = [s.model_dump() for s in segments]
-    return _answer(agent, lane, answer_verify, question=question, segments=segment_dicts, mode=mode)
+    return _answer(
+        agent, lane, answer_verify, VERIFY, question=question, segments=segment_dicts, mode=mode
+    )

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from access.lanes import lane_for, require
 from access.roles import Cap
+from access.throttles import ASK, VERIFY, throttle
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import MODES, answer_ask, answer_review, answer_verify
@@ -56,12 +57,14 @@ class ReviewInput(serializers.Serializer[Any]):
 class _AnswerApi(APIView):
     Input: ClassVar[type[serializers.Serializer[Any]]]
     service: ClassVar[Callable[..., Answer]]
+    action: ClassVar[str]
 
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         lane = lane_for(request.user, fields.pop("lane"), Cap.ASK, ERR_MAY_NOT_ASK)
+        throttle(action=self.action, user=request.user, lane=lane)
         answer = type(self).service(
             lane=lane, user=request.user, actor=actor_name(request), **fields
         )
@@ -72,12 +75,14 @@ class _AnswerApi(APIView):
 class AskApi(_AnswerApi):
     Input = AskInput
     service = staticmethod(answer_ask)
+    action = ASK
 
 
 @extend_schema_view(post=extend_schema(request=VerifyInput, responses=OpenApiTypes.OBJECT))
 class VerifyApi(_AnswerApi):
     Input = VerifyInput
     service = staticmethod(answer_verify)
+    action = VERIFY
 
 
 class AnswerDetailApi(APIView):

@@ -23,6 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from access.lanes import require
 from access.roles import Cap, caps_on, lanes_with
+from access.throttles import ASK, VERIFY, throttle
 from answers.citations import text_with_pages
 from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
 from answers.forms import AskForm, QuestionForm, ReviewForm, VerifyForm
@@ -31,8 +32,8 @@ from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import answer_ask, answer_review, answer_verify
 from citenexus.domain.answer import Evidence
 from citenexus.pipeline.timing import in_stage_order
-from common.errors import ServiceError
-from common.http import actor_name, is_htmx, page_errors
+from common.errors import ServiceError, Throttled
+from common.http import actor_name, is_htmx, page_errors, throttled_response
 from curation.models import Correction, Document, EvidenceUnit, Lane
 from curation.tier_badges import tier_badge, tier_classes
 
@@ -51,12 +52,18 @@ def _ask_lanes(request: HttpRequest) -> list[Lane]:
 
 
 def _run(
-    request: HttpRequest, form: QuestionForm, lanes: list[Lane], service: Any
+    request: HttpRequest, form: QuestionForm, lanes: list[Lane], service: Any, action: str
 ) -> HttpResponse | None:
     """Call the ask or verify service for a valid form; errors go beside the field they concern."""
     if request.method != "POST" or not form.is_valid():
         return None
     lane = next(lane for lane in lanes if lane.slug == form.cleaned_data["lane"])
+    try:
+        throttle(action=action, user=request.user, lane=lane)
+    except Throttled as exc:
+        form.add_error(None, exc.message)
+        form.throttled = exc  # type: ignore[attr-defined]
+        return None
     try:
         answer = service(
             lane=lane,
@@ -84,13 +91,21 @@ def ask_page(request: HttpRequest) -> HttpResponse:
     }
     form = AskForm(request.POST or None, lanes=lanes, initial=initial)
     try:
-        response = _run(request, form, lanes, answer_ask)
+        response = _run(request, form, lanes, answer_ask, ASK)
     except (OperationalError, InterfaceError):
         # answer_ask's transaction died with the connection, so no row was written.
         return _ask_database_unavailable(request, form)
     if response is not None:
         return response
-    return render(request, "answers/ask.html", {"form": form}, status=400 if form.errors else 200)
+    return _form_page(request, "answers/ask.html", form)
+
+
+def _form_page(request: HttpRequest, template: str, form: QuestionForm) -> HttpResponse:
+    """The ask or verify form again: 400 with its errors, 429 (and when to retry) if throttled."""
+    throttled = getattr(form, "throttled", None)
+    if throttled is not None:
+        return throttled_response(render(request, template, {"form": form}, status=429), throttled)
+    return render(request, template, {"form": form}, status=400 if form.errors else 200)
 
 
 def _ask_database_unavailable(request: HttpRequest, form: AskForm) -> HttpResponse:
@@ -111,12 +126,10 @@ def verify_page(request: HttpRequest) -> HttpResponse:
     form = VerifyForm(
         request.POST or None, lanes=lanes, initial={"lane": request.GET.get("lane", "")}
     )
-    response = _run(request, form, lanes, answer_verify)
+    response = _run(request, form, lanes, answer_verify, VERIFY)
     if response is not None:
         return response
-    return render(
-        request, "answers/verify.html", {"form": form}, status=400 if form.errors else 200
-    )
+    return _form_page(request, "answers/verify.html", form)
 
 
 @login_required

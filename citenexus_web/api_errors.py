@@ -16,7 +16,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from common.errors import ServiceError
+from common.errors import ServiceError, Throttled
 
 
 def error_response(
@@ -43,7 +43,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         # The request's transaction was rolled back with the connection; nothing half-applied.
         return error_response("database_unavailable", ERR_DATABASE_UNAVAILABLE, status_code=503)
     if isinstance(exc, ServiceError):
-        return error_response(exc.code, exc.message, exc.details, exc.status_code)
+        response = error_response(exc.code, exc.message, exc.details, exc.status_code)
+        if isinstance(exc, Throttled):
+            response["Retry-After"] = str(exc.retry_after)
+        return response
     if isinstance(exc, DjangoValidationError):
         return error_response("invalid", "; ".join(exc.messages), _django_validation_details(exc))
     if isinstance(exc, Http404):

@@ -15,6 +15,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "citenexus_web.settings")
 django_application = get_asgi_application()
 
 from agents.http import MCP_PATH, McpHttpApp  # noqa: E402  (needs Django set up first)
+from curation.jobs import resume_pending_jobs  # noqa: E402
+
+# Without a broker, jobs queued or waiting for a retry when the last process stopped run again.
+resume_pending_jobs()
 
 Scope = dict[str, Any]
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from citenexus_web.db import database_from_url
 from citenexus_web.env import envbool, envfloat, envint, envlist, envstr
+from common.embedded_postgres import EMBEDDED_APP_ROLE, EMBEDDED_OWNER_ROLE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -31,7 +33,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -45,6 +46,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "citenexus_web.csp.ContentSecurityPolicyMiddleware",
     "citenexus_web.reject_nul.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -177,6 +179,34 @@ CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, int] = {
 for _option in ("unacked_restore_interval", "unacked_restore_throttle"):
     if os.environ.get(f"CELERY_{_option.upper()}"):
         CELERY_BROKER_TRANSPORT_OPTIONS[_option] = envint(f"CELERY_{_option.upper()}", 10)
+# --- Celery beat and Celery's logging (docs/deploy.md, compose's `beat` service) ---------------
+# Beat signs the audit chain's head every CITENEXUS_AUDIT_CHECKPOINT_SECONDS (audit/tasks.py); a
+# checkpoint no worker ran before the next one is due expires instead of piling up.
+CITENEXUS_AUDIT_CHECKPOINT_SECONDS = envint("CITENEXUS_AUDIT_CHECKPOINT_SECONDS", 3600)
+if CITENEXUS_AUDIT_CHECKPOINT_SECONDS < 1:  # 0 would have beat send checkpoints without pause
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("CITENEXUS_AUDIT_CHECKPOINT_SECONDS must be 1 or more")
+CELERY_BEAT_SCHEDULE = {
+    "audit-checkpoint": {
+        "task": "audit.checkpoint",
+        "schedule": float(CITENEXUS_AUDIT_CHECKPOINT_SECONDS),
+        "options": {"expires": float(CITENEXUS_AUDIT_CHECKPOINT_SECONDS)},
+    }
+}
+CELERY_BEAT_SCHEDULER = "citenexus_web.beat:HeartbeatScheduler"
+CELERY_BEAT_SCHEDULE_FILENAME = envstr(
+    "CELERY_BEAT_SCHEDULE_FILENAME", str(CITENEXUS_DATA_DIR / "celerybeat-schedule")
+)
+# Beat's loop turns at least this often and touches the heartbeat file its healthcheck reads.
+CELERY_BEAT_MAX_LOOP_INTERVAL = 60
+CITENEXUS_BEAT_HEARTBEAT_FILE = envstr(
+    "CITENEXUS_BEAT_HEARTBEAT_FILE", str(CITENEXUS_DATA_DIR / "celerybeat-heartbeat")
+)
+# Workers and beat log through LOGGING, like the web (the setup_logging signal, celery.py).
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True  # Celery 5's behaviour, without its warning
+# --- end of Celery beat and logging ----------------------------------------------------------
 # Fault injection for the worker tests only: seconds to pause before writing each ingested file.
 CITENEXUS_FAULT_ITEM_DELAY = envfloat("CITENEXUS_FAULT_ITEM_DELAY", 0.0)
 
@@ -237,19 +267,110 @@ CITENEXUS_HNSW_EF_SEARCH = envint("CITENEXUS_HNSW_EF_SEARCH", 100)
 CITENEXUS_AUDIT_HMAC_KEY = envstr("CITENEXUS_AUDIT_HMAC_KEY", SECRET_KEY)
 # A signed checkpoint of the chain's head every N events (and on `manage.py audit_checkpoint`).
 CITENEXUS_AUDIT_CHECKPOINT_EVERY = envint("CITENEXUS_AUDIT_CHECKPOINT_EVERY", 1000)
-# Only test settings turn this on: it lets the test runner TRUNCATE audit tables
-# (docs/design.md#the-audit-log).
-CITENEXUS_AUDIT_ALLOW_TRUNCATE = envbool("CITENEXUS_AUDIT_ALLOW_TRUNCATE", False)
+# The TRUNCATE escape hatch of the audit triggers is set only by the test settings, never from
+# the environment (docs/design.md#the-audit-log).
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = CITENEXUS_MAX_UPLOAD_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
+# --- Security headers and HTTPS (docs/deploy.md, "Security headers") -------------------------
+# Every response carries a strict Content-Security-Policy (citenexus_web/csp.py), DEBUG or not.
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
     SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", True)
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SECURE_REFERRER_POLICY = "same-origin"
-    X_FRAME_OPTIONS = "DENY"
+    # TLS ends at the proxy, which must set X-Forwarded-Proto (and strip it from clients).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    # Probes inside the network call /healthz over plain HTTP (compose's healthcheck).
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    # Only marks the header; joining the browsers' preload list is a separate, manual request.
+    SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", True)
+# --- end of security headers ------------------------------------------------------------------
+
+# ---- Security (issue 18): throttles, login lockout, API tokens, database roles ---------------
+# Everything below is documented in docs/deploy.md#security and docs/design.md#security.
+
+# Shared counters (throttles) live in the cache: Redis when CACHE_URL, or else a redis:// Celery
+# broker, names one, so every web process counts together; this process's memory otherwise.
+CACHE_URL = envstr("CACHE_URL") or (
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else ""
+)
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+CACHES["default"]["KEY_PREFIX"] = "citenexus"
+
+# Throttles: "<count>/<second|minute|hour|day>" per user (over all lanes) and per lane (over all
+# users); "off" for none. The defaults are far above what a team of 20 reviewers does: the load
+# test (20 reviewers asking back to back, 2 curators uploading back to back) stays under them.
+_THROTTLE_DEFAULTS = {
+    "ask": ("120/minute", "1200/minute"),
+    "verify": ("120/minute", "1200/minute"),
+    "upload": ("120/minute", "600/minute"),
+    "authority_csv": ("30/minute", "120/minute"),
+}
+CITENEXUS_THROTTLES = {
+    action: {
+        "user": envstr(f"CITENEXUS_THROTTLE_{action.upper()}_USER", user_rate),
+        "lane": envstr(f"CITENEXUS_THROTTLE_{action.upper()}_LANE", lane_rate),
+    }
+    for action, (user_rate, lane_rate) in _THROTTLE_DEFAULTS.items()
+}
+
+# Login lockout (django-axes): after CITENEXUS_LOGIN_FAILURE_LIMIT failed sign-ins for one
+# username within CITENEXUS_LOGIN_LOCKOUT_MINUTES, that username is refused for that long after
+# its last failure; `manage.py unlock_login USERNAME` lifts it.
+INSTALLED_APPS += ["access", "accounts", "axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as django-axes asks
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+CITENEXUS_LOGIN_FAILURE_LIMIT = envint("CITENEXUS_LOGIN_FAILURE_LIMIT", 10)
+CITENEXUS_LOGIN_LOCKOUT_MINUTES = envint("CITENEXUS_LOGIN_LOCKOUT_MINUTES", 15)
+AXES_FAILURE_LIMIT = CITENEXUS_LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=CITENEXUS_LOGIN_LOCKOUT_MINUTES)
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.views.login_locked_out"
+AXES_VERBOSE = False
+# Locking by username (not address) is the point: an office behind one NAT is not locked out.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+# Behind the TLS proxy the client address comes from the proxy's header (gunicorn's
+# FORWARDED_ALLOW_IPS decides whom to trust); it is only recorded, never a lockout key.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+
+# API tokens: hashed, named, expiring (docs/api.md#api-tokens).
+CITENEXUS_API_TOKEN_DEFAULT_DAYS = envint("CITENEXUS_API_TOKEN_DEFAULT_DAYS", 90)
+CITENEXUS_API_TOKEN_MAX_DAYS = envint("CITENEXUS_API_TOKEN_MAX_DAYS", 365)
+REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] = [
+    "access.tokens.ApiTokenAuthentication",
+    "rest_framework.authentication.SessionAuthentication",
+]
+
+# Database roles (docs/deploy.md#database-roles): the app connects as a role that may only
+# SELECT and INSERT on the audit tables; `migrate` (and `reembed`'s index rebuild) connect as
+# the owner role. Embedded: both roles are made by common.embedded_postgres. External: the
+# owner's credentials come from DATABASE_OWNER_URL (same server and database as DATABASE_URL).
+if EMBEDDED_DATABASE:
+    DATABASES["default"]["USER"] = EMBEDDED_APP_ROLE
+    DATABASES["default"]["OWNER"] = {"USER": EMBEDDED_OWNER_ROLE, "PASSWORD": ""}
+else:
+    # The stock backend, plus the owner connection for migrate (citenexus_web/db/postgresql).
+    DATABASES["default"]["ENGINE"] = "citenexus_web.db.postgresql"
+if not EMBEDDED_DATABASE and envstr("DATABASE_OWNER_URL"):
+    _owner = database_from_url(envstr("DATABASE_OWNER_URL"))
+    DATABASES["default"]["OWNER"] = {"USER": _owner["USER"], "PASSWORD": _owner["PASSWORD"]}
+# ---- end of security block -------------------------------------------------------------------
 
 LOGGING = {
     "version": 1,

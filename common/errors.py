@@ -67,3 +67,19 @@ class Conflict(ServiceError):
     """The thing already exists or is in use (409)."""
 
     status_code = 409
+
+
+class Throttled(ServiceError):
+    """Too many requests of one kind (429); ``retry_after`` seconds until the next is allowed."""
+
+    status_code = 429
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        details: dict[str, Any] | None = None,
+        status_code: int | None = None,
+    ) -> None:
+        super().__init__(code, message, details, status_code)
+        self.retry_after = int(self.details.get("retry_after", 1))

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 
-from common.errors import Forbidden, NotFound
+from common.errors import Forbidden, NotFound, Throttled
 
 
 def is_htmx(request: Any) -> bool:
@@ -34,6 +34,13 @@ def page_errors() -> Iterator[None]:
         raise Http404(exc.message) from exc
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from exc
+
+
+def throttled_response(response: HttpResponse, throttled: Throttled) -> HttpResponse:
+    """A page shown instead of a throttled action: 429 and when to try again."""
+    response.status_code = 429
+    response["Retry-After"] = str(throttled.retry_after)
+    return response
 
 
 def png_response(png: bytes, cache_control: str = "private, max-age=3600") -> HttpResponse:

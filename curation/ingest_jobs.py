@@ -230,12 +230,21 @@ def job_abandon(*, job_id: str, error: str, only_if_unstarted: bool = False) -> 
         JobFile.objects.filter(job=job).delete()
 
 
+def job_unfinished() -> list[str]:
+    """Ingest jobs not done nor failed: queued, waiting for a retry, or cut off mid-run."""
+    unfinished = Job.objects.filter(
+        kind="ingest", status__in=[Job.Status.PENDING, Job.Status.RUNNING]
+    ).order_by("created_at")
+    return [str(job_id) for job_id in unfinished.values_list("id", flat=True)]
+
+
 INGEST = JobRunner(
     JobKind(
         run=job_run,
         abandon=job_abandon,
         err_queue_unreachable=ERR_QUEUE_UNREACHABLE,
         err_gave_up=ERR_TRANSIENT_GAVE_UP,
+        unfinished=job_unfinished,
     ),
     task_name=TASK_NAME,
 )

@@ -9,13 +9,18 @@ set ``CITENEXUS_TASKS_EAGER`` to run jobs inline, right after the commit, in the
 A transient failure (the database went away) is retried the same way in both modes: up to
 ``TRANSIENT_RETRIES`` times, waiting ``transient_retry_delay(attempt)`` seconds before each, and
 then the job is abandoned with its kind's ``err_gave_up`` rather than left pending for ever.
+
+In thread-pool mode the queue is the process's memory, so a job queued or waiting for a retry
+when the process stops would wait for ever: at start-up (``resume_pending_jobs``, called by the
+WSGI and ASGI entry points) every kind's unfinished jobs are submitted again. Running a job
+twice is safe (``JobKind.run``), so a job another web process is still running may be resumed too.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -64,6 +69,9 @@ class JobKind:
     err_queue_unreachable: str
     # The job's error after the last retry; formatted with ``retries`` and ``error``.
     err_gave_up: str
+    # ``unfinished()``: the ids of the jobs to run again at start-up (queued, waiting for a
+    # retry, or cut off by the process's end); None for a kind that is never resumed.
+    unfinished: Callable[[], Iterable[str]] | None = None
 
 
 def transient_retry_delay(attempt: int) -> float:
@@ -113,6 +121,36 @@ def _retry_later(kind: JobKind, job_id: str, attempt: int, delay: float, exc: Ex
     timer.start()
 
 
+_runners: list[JobRunner] = []
+
+
+def resume_pending_jobs() -> int:
+    """Thread-pool mode only: submit every registered kind's unfinished jobs; how many.
+
+    With a broker the broker keeps queued jobs (and acks are late); eager mode has no queue.
+    A database that cannot be reached is logged, not raised: the process still starts.
+    """
+    if getattr(settings, "CITENEXUS_TASKS_EAGER", False) or settings.CELERY_BROKER_URL:
+        return 0
+    resumed = 0
+    for runner in list(_runners):
+        if runner.kind.unfinished is None:
+            continue
+        try:
+            job_ids = [str(job_id) for job_id in runner.kind.unfinished()]
+        except Exception:
+            log.exception("could not list the unfinished jobs to resume")
+            continue
+        finally:
+            close_old_connections()
+        for job_id in job_ids:
+            _pool().submit(_run_in_thread, runner.kind, job_id)
+        resumed += len(job_ids)
+    if resumed:
+        log.info("resumed %d unfinished job(s) on the thread pool", resumed)
+    return resumed
+
+
 class JobRunner:
     """Runs the jobs of one kind: on Celery workers through the task named ``task_name`` when
     a broker is set, else on the web process's thread pool, with the same retries."""
@@ -120,6 +158,7 @@ class JobRunner:
     def __init__(self, kind: JobKind, *, task_name: str) -> None:
         self.kind = kind
         self.task = _celery_task(kind, task_name)
+        _runners.append(self)
 
     def enqueue(self, job_id: str) -> None:
         """Start the job once the current transaction commits."""

@@ -36,6 +36,8 @@ os.environ.setdefault("LOG_LEVEL", "WARNING")
 # Production-like: no debug pages, no per-request query log growing in memory.
 os.environ.setdefault("DEBUG", "false")
 os.environ.setdefault("SECRET_KEY", "bench-" + uuid.uuid4().hex)
+# Plain HTTP on 127.0.0.1, no TLS proxy: production settings would redirect every request.
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
 import psutil  # noqa: E402
 
@@ -68,7 +70,8 @@ def fill(events: int, details: int) -> str:
     from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.db import connection
-    from rest_framework.authtoken.models import Token  # type: ignore[import-untyped]
+
+    from access.tokens import api_token_issue
 
     call_command("migrate", verbosity=0)
     started = time.perf_counter()
@@ -80,7 +83,7 @@ def fill(events: int, details: int) -> str:
         cursor.execute("ANALYZE audit_auditevent")
     print(f"  filled {events:,} events in {time.perf_counter() - started:.1f} s")
     user = User.objects.create_superuser("bench", password="pw-bench-" + uuid.uuid4().hex)
-    token = str(Token.objects.create(user=user).key)
+    token = str(api_token_issue(user=user, name="test", expires_in_days=1)[1])
     connection.close()
     return token
 

@@ -41,6 +41,8 @@ os.environ.pop("CELERY_BROKER_URL", None)  # jobs run in the web process's threa
 # Production-like: no debug pages, no per-request query log growing in memory.
 os.environ.setdefault("DEBUG", "false")
 os.environ.setdefault("SECRET_KEY", "load-test-" + uuid.uuid4().hex)
+# Plain HTTP on 127.0.0.1, no TLS proxy: production settings would redirect every request.
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
 EXAMPLE = ROOT / "examples" / "law-authority"
 LANE = "ca-housing"
@@ -88,8 +90,8 @@ def prepare(reviewers: int, curators: int) -> tuple[list[str], list[str]]:
     """Migrate, load the example lane, and make the users; their API tokens are returned."""
     from django.contrib.auth.models import Group, User
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token  # type: ignore[import-untyped]
 
+    from access.tokens import api_token_issue
     from curation.models import LaneMembership
     from curation.services.examples import example_lane_load
 
@@ -104,7 +106,7 @@ def prepare(reviewers: int, curators: int) -> tuple[list[str], list[str]]:
             user = User.objects.create_user(username=f"load-{role}-{i:02d}", password=None)
             user.groups.add(group)
             LaneMembership.objects.create(lane=lane, user=user, role=role)
-            tokens.append(Token.objects.create(user=user).key)
+            tokens.append(api_token_issue(user=user, name="test", expires_in_days=1)[1])
         return tokens
 
     return users("reviewer", reviewers), users("curator", curators)

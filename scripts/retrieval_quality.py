@@ -1,19 +1,23 @@
-"""Retrieval quality of each embedder on the example lane (issue 3): recall@5, document and unit.
+"""Retrieval quality of each embedder on every example lane: recall@5 and @20, document and unit.
 
-For every answerable golden question of examples/law-authority (expected_documents set: the
-answerable and conflict categories), two hits are counted among the top 5 results:
+For every golden question answered with an expected value from expected documents, two hits are
+counted among the top k results (k = 5 and 20):
 
-* document level: one of the top 5 units belongs to an expected document (the golden set names
+* document level: one of the top k units belongs to an expected document (the golden set names
   the documents that answer, not single units);
-* unit level: one of the top 5 units holds one of the question's answer phrases
-  (examples/law-authority/answer_spans.csv: a short verbatim phrase of the answering sentence,
-  which tests/unit/test_answer_spans.py keeps inside one unit of the default segmentation).
+* unit level: one of the top k units holds one of the question's answer phrases
+  (examples/<lane>/answer_spans.csv: a short verbatim phrase of the answering sentence, written
+  from the documents; tests/unit/test_answer_spans.py keeps each inside one unit of the default
+  segmentation).
 
-Reported per embedder for vector search alone, for the hybrid the pipeline uses (full-text +
-vector, reciprocal rank fusion) and for full text alone. Runs on the domain's in-memory store, no
-database; results also go to bench-results/retrieval_quality.json:
+Reported per lane and per embedder for vector search alone, for full text alone, for the hybrid
+(full-text + vector, reciprocal rank fusion) and for the hybrid reranked as the pipeline reranks
+it (cosine, normalised text score and word overlap; the order grounding sees). Runs on the
+domain's in-memory store (BM25 stands in for PostgreSQL's full-text rank), no database. Results
+go to bench-results/retrieval_quality.json and a readable table to docs/retrieval-quality.md,
+which is committed (the held-out lane is reported, never used to choose):
 
-    .venv/bin/python scripts/retrieval_quality.py
+    HF_HUB_OFFLINE=1 .venv/bin/python scripts/retrieval_quality.py
 """
 
 from __future__ import annotations
@@ -34,24 +38,32 @@ sys.path.insert(0, str(ROOT))
 
 from citenexus.adapters.memory import MemoryStore, Piece  # noqa: E402
 from citenexus.config.schema import CiteNexusConfig  # noqa: E402
+from citenexus.domain.authority import AuthorityPolicy  # noqa: E402
 from citenexus.domain.model import Unit  # noqa: E402
 from citenexus.embedders import HashingEmbedder, MiniLMEmbedder  # noqa: E402
 from citenexus.evaluation import GoldenQuestion, read_golden  # noqa: E402
 from citenexus.ingest import embedding_text, extract_text, segment  # noqa: E402
-from citenexus.pipeline.retrieval import reciprocal_rank_fusion  # noqa: E402
+from citenexus.pipeline.retrieval import reciprocal_rank_fusion, rerank  # noqa: E402
+from citenexus.pipeline.settings import PipelineSettings  # noqa: E402
 
-LANE = ROOT / "examples" / "law-authority"
+EXAMPLES = ROOT / "examples"
+LANES = ("law-authority", "privacy-law", "aviation-maintenance")
+HELD_OUT = frozenset({"aviation-maintenance"})
 OUTPUT = ROOT / "bench-results" / "retrieval_quality.json"
-K = 5
-MODES = ("vector", "hybrid", "text")
+TABLE = ROOT / "docs" / "retrieval-quality.md"
+KS = (5, 20)
+MODES = ("vector", "text", "hybrid", "reranked")
+COMMAND = "HF_HUB_OFFLINE=1 .venv/bin/python scripts/retrieval_quality.py"
 CONFIG = CiteNexusConfig()  # the app's defaults: unit size and overlap, retrieve_k, rrf_k
+SETTINGS = PipelineSettings()  # the rerank blend's weights
+POLICY = AuthorityPolicy.unranked()  # rerank attaches tiers; ranking here ignores them
 
 
-def build(embedder: object) -> tuple[MemoryStore, float, int]:
+def build(lane: Path, embedder: object) -> tuple[MemoryStore, float, int]:
     store = MemoryStore(embedder)  # type: ignore[arg-type]
     start = time.perf_counter()
     units = 0
-    for path in sorted((LANE / "corpus").iterdir()):
+    for path in sorted((lane / "corpus").iterdir()):
         text = extract_text(path.read_bytes(), path.name).text
         pieces = [
             Piece(
@@ -73,10 +85,10 @@ def _collapse(text: str) -> str:
     return " ".join(text.split())
 
 
-def read_spans() -> dict[str, list[tuple[str, str]]]:
+def read_spans(lane: Path) -> dict[str, list[tuple[str, str]]]:
     """Question id -> (document id, whitespace-collapsed answer phrase) pairs."""
     spans: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    rows = csv.DictReader(io.StringIO((LANE / "answer_spans.csv").read_text(encoding="utf-8")))
+    rows = csv.DictReader(io.StringIO((lane / "answer_spans.csv").read_text(encoding="utf-8")))
     for row in rows:
         spans[row["id"]].append((row["document_id"], _collapse(row["phrase"])))
     return dict(spans)
@@ -87,97 +99,138 @@ def holds_answer(unit: Unit, spans: Sequence[tuple[str, str]]) -> bool:
     return any(unit.document_id == doc and phrase in text for doc, phrase in spans)
 
 
+def _key(mode: str, k: int) -> str:
+    return f"{mode}@{k}"
+
+
 def evaluate(
-    embedder: object, golden: list[GoldenQuestion], spans: dict[str, list[tuple[str, str]]]
+    lane: Path,
+    embedder: object,
+    golden: list[GoldenQuestion],
+    spans: dict[str, list[tuple[str, str]]],
 ) -> dict[str, object]:
-    store, seconds, units = build(embedder)
-    doc_hits = dict.fromkeys(MODES, 0)
-    unit_hits = dict.fromkeys(MODES, 0)
-    unit_misses: dict[str, list[str]] = {mode: [] for mode in MODES}
+    store, seconds, units = build(lane, embedder)
+    keys = [_key(m, k) for m in MODES for k in KS]
+    doc_hits = dict.fromkeys(keys, 0)
+    unit_hits = dict.fromkeys(keys, 0)
+    unit_misses: dict[str, list[str]] = {key: [] for key in keys}
     for g in golden:
-        vector = store.search_vector(embedder.embed([g.question])[0], CONFIG.retrieve_k)  # type: ignore[attr-defined]
+        query_vector = embedder.embed([g.question])[0]  # type: ignore[attr-defined]
+        vector = store.search_vector(query_vector, CONFIG.retrieve_k)
         text = store.search_text(g.question, CONFIG.retrieve_k)
         fused = reciprocal_rank_fusion([text, vector], CONFIG.rrf_k)
+        reranked = rerank(g.question, query_vector, fused, text, vector, POLICY, SETTINGS)
         ranked = {
-            "vector": [h.unit for h in vector[:K]],
-            "text": [h.unit for h in text[:K]],
-            "hybrid": [unit for unit, _ in fused[:K]],
+            "vector": [h.unit for h in vector],
+            "text": [h.unit for h in text],
+            "hybrid": [unit for unit, _ in fused],
+            "reranked": [c.unit for c in reranked],
         }
-        for mode, top in ranked.items():
-            doc_hits[mode] += any(u.document_id in g.expected_documents for u in top)
-            if g.id in spans:
-                hit = any(holds_answer(u, spans[g.id]) for u in top)
-                unit_hits[mode] += hit
-                if not hit:
-                    unit_misses[mode].append(g.id)
+        for mode, order in ranked.items():
+            for k in KS:
+                top, key = order[:k], _key(mode, k)
+                doc_hits[key] += any(u.document_id in g.expected_documents for u in top)
+                if g.id in spans:
+                    hit = any(holds_answer(u, spans[g.id]) for u in top)
+                    unit_hits[key] += hit
+                    if not hit:
+                        unit_misses[key].append(g.id)
     n_doc = len(golden)
     n_unit = sum(1 for g in golden if g.id in spans)
     return {
         "embedder": embedder.name,  # type: ignore[attr-defined]
         "index_seconds": round(seconds, 1),
         "units": units,
-        "document_recall": {m: round(doc_hits[m] / n_doc, 4) for m in MODES},
-        "unit_recall": {m: round(unit_hits[m] / n_unit, 4) for m in MODES},
+        "document_recall": {key: round(doc_hits[key] / n_doc, 4) for key in keys},
+        "unit_recall": {key: round(unit_hits[key] / max(n_unit, 1), 4) for key in keys},
         "document_hits": doc_hits,
         "unit_hits": unit_hits,
         "unit_misses": unit_misses,
     }
 
 
+def lane_questions(lane: Path) -> list[GoldenQuestion]:
+    """Questions answered with an expected value from expected documents."""
+    return [
+        g
+        for g in read_golden((lane / "golden.csv").read_text(encoding="utf-8"))
+        if g.expected_status == "answered" and g.expected_value and g.expected_documents
+    ]
+
+
+def table(lane: str, n_doc: int, n_unit: int, results: list[dict[str, object]]) -> list[str]:
+    """Markdown rows: one per embedder and mode, document and unit recall at each k."""
+    role = "held out, reported only" if lane in HELD_OUT else "development"
+    lines = [
+        f"### {lane} ({role}): {n_doc} questions, {n_unit} with answer spans",
+        "",
+        "| embedder | ranking | doc @5 | doc @20 | unit @5 | unit @20 |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for result in results:
+        doc, unit = result["document_recall"], result["unit_recall"]
+        for mode in MODES:
+            cells = [f"{doc[_key(mode, k)]:.1%}" for k in KS]  # type: ignore[index]
+            cells += [f"{unit[_key(mode, k)]:.1%}" for k in KS]  # type: ignore[index]
+            lines.append(f"| {result['embedder']} | {mode} | " + " | ".join(cells) + " |")
+    lines.append("")
+    for result in results:
+        misses = result["unit_misses"][_key("reranked", 5)]  # type: ignore[index]
+        lines.append(
+            f"- {result['embedder']}, unit-level misses @5 (reranked): {' '.join(misses) or '-'}"
+        )
+    lines.append("")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", default=str(OUTPUT))
+    parser.add_argument("--table", default=str(TABLE), help="the readable table (markdown)")
+    parser.add_argument("--lanes", default=",".join(LANES), help="comma-separated lane folders")
     args = parser.parse_args()
 
-    golden = [
-        g
-        for g in read_golden((LANE / "golden.csv").read_text(encoding="utf-8"))
-        if g.expected_status == "answered" and g.expected_documents
+    embedders = (MiniLMEmbedder(), HashingEmbedder(384))
+    lanes_out: dict[str, object] = {}
+    markdown = [
+        "# Retrieval quality per example lane",
+        "",
+        f"Written by `{COMMAND}`. recall@k: document = a top-k unit is of an expected document;",
+        "unit = a top-k unit holds a phrase of the answering sentence (answer_spans.csv).",
+        "Rankings: vector alone, full text alone (BM25 in memory), hybrid (reciprocal rank",
+        "fusion) and reranked (the pipeline's blend; the order grounding sees).",
+        "",
     ]
-    spans = read_spans()
-    with_spans = sum(1 for g in golden if g.id in spans)
-    print(
-        f"recall@{K}: document = a top-{K} unit is of an expected document ({len(golden)} "
-        f"questions);\n           unit = a top-{K} unit holds an answer phrase ({with_spans} "
-        "questions with answer_spans.csv rows)\n"
-    )
-    group = f"{'vector':>8}{'hybrid':>8}{'text':>8}"
-    print(f"{'':<18}{'document level':^24}  {'unit level':^24}")
-    print(f"{'embedder':<18}{group}  {group}{'index s':>10}")
-    results = []
-    for embedder in (MiniLMEmbedder(), HashingEmbedder(384)):
-        result = evaluate(embedder, golden, spans)
-        results.append(result)
-        doc, unit = result["document_hits"], result["unit_hits"]
-        print(
-            f"{result['embedder']:<18}"
-            + "".join(f"{doc[m] / len(golden):>8.1%}" for m in MODES)  # type: ignore[index]
-            + "  "
-            + "".join(f"{unit[m] / with_spans:>8.1%}" for m in MODES)  # type: ignore[index]
-            + f"{result['index_seconds']:>10.1f}"
-        )
-    print("\nunit-level misses, hybrid:")
-    for result in results:
-        misses = result["unit_misses"]["hybrid"]  # type: ignore[index]
-        print(f"  {result['embedder']}: {' '.join(misses) or '-'}")
+    for name in [lane.strip() for lane in args.lanes.split(",") if lane.strip()]:
+        lane = EXAMPLES / name
+        golden, spans = lane_questions(lane), read_spans(lane)
+        n_unit = sum(1 for g in golden if g.id in spans)
+        results = [evaluate(lane, embedder, golden, spans) for embedder in embedders]
+        lines = table(name, len(golden), n_unit, results)
+        print("\n".join(lines))
+        markdown.extend(lines)
+        lanes_out[name] = {
+            "held_out": name in HELD_OUT,
+            "document_questions": len(golden),
+            "unit_questions": n_unit,
+            "results": results,
+        }
 
     output = Path(args.output)
     output.parent.mkdir(parents=True, exist_ok=True)
     payload = {
-        "command": ".venv/bin/python scripts/retrieval_quality.py",
-        "lane": "examples/law-authority",
-        "k": K,
+        "command": COMMAND,
+        "ks": list(KS),
         "unit_chars": CONFIG.unit_chars,
         "unit_overlap": CONFIG.unit_overlap,
         "retrieve_k": CONFIG.retrieve_k,
         "rrf_k": CONFIG.rrf_k,
-        "document_questions": len(golden),
-        "unit_questions": with_spans,
         "python": platform.python_version(),
-        "results": results,
+        "lanes": lanes_out,
     }
     output.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
-    print(f"\nwritten to {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output}")
+    Path(args.table).write_text("\n".join(markdown), encoding="utf-8")
+    print(f"written to {args.output} and {args.table}")
 
 
 if __name__ == "__main__":

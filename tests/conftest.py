@@ -110,3 +110,13 @@ def api() -> Callable[[Any], Any]:
         return client
 
     return client_for
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle_counts() -> Any:
+    """Throttle counters live in the cache (local memory in tests): none carries over."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

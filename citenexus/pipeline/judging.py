@@ -13,7 +13,13 @@ from citenexus.domain.applicability import QuestionScope, normalise_jurisdiction
 from citenexus.domain.attribution import Attribution, attribute
 from citenexus.domain.authority import AuthorityPolicy, AuthorityTier, TrustMode
 from citenexus.domain.claims import Claim, split_claims
-from citenexus.domain.conflicts import Assertion, Conflict, asked_kind, detect_conflicts, values_of
+from citenexus.domain.conflicts import (
+    Assertion,
+    Conflict,
+    claim_assertion,
+    detect_conflicts,
+    question_kind,
+)
 from citenexus.domain.model import (
     Candidate,
     ClaimStatus,
@@ -91,7 +97,7 @@ def _clean_citations(
 def _assertions(
     ctx: JudgeContext, judged: JudgedDraft, attributions: Sequence[Attribution]
 ) -> list[Assertion]:
-    kind = asked_kind(ctx.question)
+    kind = question_kind(ctx.question)
     found: list[Assertion] = []
     for row, outcome, attribution in zip(judged.rows, judged.outcomes, attributions, strict=True):
         if kind is None or outcome.status is ClaimStatus.DROPPED:
@@ -104,14 +110,16 @@ def _assertions(
         unit, tier = judged.units[key], judged.tiers[key]
         jurisdiction = normalise_jurisdiction(unit.authority_meta.get("jurisdiction", ""))
         found.append(
-            Assertion(
+            claim_assertion(
                 row.claim.index,
-                key,
-                unit.document_id,
-                tier.rank,
-                tier.name,
-                jurisdiction,
-                values_of(row.claim.text, kind, about=ctx.question),
+                key=key,
+                document_id=unit.document_id,
+                tier_rank=tier.rank,
+                tier_name=tier.name,
+                jurisdiction=jurisdiction,
+                text=row.claim.text,
+                question=ctx.question,
+                kind=kind,
             )
         )
     return found
@@ -169,7 +177,7 @@ def _settle(
         for v, row in zip(violations, judged.rows, strict=True)
     ]
     judged.conflicts = detect_conflicts(
-        asked_kind(ctx.question), _assertions(ctx, judged, attributions)
+        question_kind(ctx.question), _assertions(ctx, judged, attributions)
     )
     losing = {i for c in judged.conflicts for i in c.losing_claims}
     contested = {i for c in judged.conflicts for i in c.contested_claims}

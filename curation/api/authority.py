@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from access.lanes import lane_for
 from access.roles import Cap
+from access.throttles import AUTHORITY_CSV, throttle
 from common.errors import Invalid
 from common.http import actor_name
 from curation.services.authority_csv import authority_csv_apply
@@ -43,6 +44,7 @@ class AuthorityCsvApi(APIView):
     )
     def post(self, request: Request, slug: str) -> Response:
         lane = lane_for(request.user, slug, Cap.ASSIGN_TIER, ERR_MAY_NOT_ASSIGN)
+        throttle(action=AUTHORITY_CSV, user=request.user, lane=lane)
         upload = request.FILES.get("file")
         if upload is None:
             raise Invalid("invalid", ERR_NO_CSV, {"field": "file"})

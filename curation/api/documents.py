@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from access.lanes import lane_for
 from access.roles import Cap, can, is_member
+from access.throttles import UPLOAD, throttle
 from citenexus.ingest import ExtractionError
 from common.errors import Invalid, NotFound
 from common.http import actor_name
@@ -107,6 +108,7 @@ class DocumentListCreateApi(APIView):
     )
     def post(self, request: Request, slug: str) -> Response:
         lane = lane_for(request.user, slug, Cap.INGEST, ERR_MAY_NOT_INGEST)
+        throttle(action=UPLOAD, user=request.user, lane=lane)
         uploads = [
             UploadedFile(f.name or "unnamed", f.read()) for f in request.FILES.getlist("file")
         ]

@@ -7,9 +7,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from audit.services import audit_record
+from common.db_roles import owner_cursor
 from common.errors import Conflict
 from curation.bootstrap import ports
 from curation.models import EmbeddingSpace, EvidenceUnit, Job
@@ -55,7 +56,8 @@ def reembed_all(*, actor: str, progress: Callable[[int, int], None] | None = Non
         kind="reembed", created_by_name=actor, params={"embedder": embedder.name}
     )
     Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING)
-    with connection.cursor() as cursor:
+    # Index changes are schema changes: the owner's (docs/deploy.md#database-roles).
+    with owner_cursor() as cursor:
         cursor.execute(DROP_INDEX_SQL)
     done = 0
     last_id = 0
@@ -93,9 +95,9 @@ def reembed_all(*, actor: str, progress: Callable[[int, int], None] | None = Non
         Job.objects.filter(pk=job.pk).update(progress=round(done / total, 4) if total else 1.0)
         if progress:
             progress(done, total)
+    with owner_cursor() as cursor:
+        cursor.execute(create_index_sql(embedder.dimension))
     with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(create_index_sql(embedder.dimension))
         EmbeddingSpace.objects.all().delete()
         EmbeddingSpace.objects.create(name=embedder.name, dimension=embedder.dimension)
         audit_record(

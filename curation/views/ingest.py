@@ -13,9 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.vary import vary_on_headers
 
 from access.roles import Cap, is_member
+from access.throttles import AUTHORITY_CSV, UPLOAD, throttle
 from audit.selectors import may_read_audit
-from common.errors import Invalid, ServiceError
-from common.http import is_htmx
+from common.errors import Invalid, ServiceError, Throttled
+from common.http import is_htmx, throttled_response
 from curation.forms import AuthorityCsvForm, UploadForm
 from curation.ingest_jobs import job_create_ingest
 from curation.models import Job
@@ -60,14 +61,19 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
     lane, caps = page_lane(request, slug, Cap.INGEST)
     form = UploadForm(request.POST or None, request.FILES or None)
     may_assert = Cap.ASSIGN_TIER in caps
+    throttled: Throttled | None = None
     if request.method == "POST" and form.is_valid():
         source_type = form.cleaned_data["source_type"].strip()
         metadata = form.cleaned_data["metadata"]
         try:
+            throttle(action=UPLOAD, user=request.user, lane=lane)
             document_authority(
                 lane=lane, source_type=source_type, authority=metadata, may_assert=may_assert
             )
             files, ids = _job_files(form)
+        except Throttled as exc:
+            form.add_error(None, exc.message)
+            throttled = exc
         except ServiceError as exc:
             field = exc.details.get("field") or (
                 "source_type" if "source_type" in exc.details else "metadata_json"
@@ -90,7 +96,8 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
     ctx.update(
         form=form, source_types=sorted(set(lane.policy or {}) | {"documentary", "conversational"})
     )
-    return render(request, "curation/upload.html", ctx, status=400 if form.errors else 200)
+    response = render(request, "curation/upload.html", ctx, status=400 if form.errors else 200)
+    return throttled_response(response, throttled) if throttled else response
 
 
 # What a file's own progress bar says, by the item's state: text beside the bar, never colour alone.
@@ -185,7 +192,14 @@ def authority_csv_page(request: HttpRequest, slug: str) -> HttpResponse:
         else AuthorityCsvForm()
     )
     status = 200
-    if request.method == "POST" and step == "apply":
+    throttled: Throttled | None = None
+    if request.method == "POST":
+        try:
+            throttle(action=AUTHORITY_CSV, user=request.user, lane=lane)
+        except Throttled as exc:
+            throttled = exc
+            ctx["apply_error"] = exc.message
+    if throttled is None and request.method == "POST" and step == "apply":
         try:
             data = _decode(request.POST.get("data", ""), request.POST.get("digest", ""))
             confirm = request.POST.get("confirm", CONFIRM_ALL)
@@ -211,7 +225,7 @@ def authority_csv_page(request: HttpRequest, slug: str) -> HttpResponse:
                     data=_encode(data),
                     digest=hashlib.sha256(data).hexdigest(),
                 )
-    elif request.method == "POST" and form.is_valid():
+    elif throttled is None and request.method == "POST" and form.is_valid():
         data = form.cleaned_data["file"].read()
         try:
             ctx.update(
@@ -230,4 +244,7 @@ def authority_csv_page(request: HttpRequest, slug: str) -> HttpResponse:
     template = (
         "curation/authority_csv.html#step" if is_htmx(request) else "curation/authority_csv.html"
     )
-    return render(request, template, ctx, status=status if not is_htmx(request) else 200)
+    response = render(request, template, ctx, status=status if not is_htmx(request) else 200)
+    if throttled is not None and not is_htmx(request):
+        return throttled_response(response, throttled)
+    return response

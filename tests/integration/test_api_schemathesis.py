@@ -22,8 +22,8 @@ from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
-from rest_framework.authtoken.models import Token  # type: ignore[import-untyped]
 
+from access.tokens import api_token_issue
 from tests.support.hostile import Tally, error_shape_problem, ingest_statute
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,7 @@ def wsgi_app() -> Any:
 
 @pytest.fixture
 def token(admin: Any) -> str:
-    return str(Token.objects.create(user=admin).key)
+    return str(api_token_issue(user=admin, name="test", expires_in_days=1)[1])
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -204,6 +204,7 @@ def test_verify_reports_an_intact_chain(api: Any, auditor: Any, events: Any) -> 
     assert (body["ok"], body["events"], body["first_bad_id"]) == (True, 5, None)
 
 
+@pytest.mark.django_db(transaction=True)  # tamper() is another session
 def test_verify_names_the_first_tampered_event(api: Any, auditor: Any, events: Any) -> None:
     tamper("UPDATE audit_auditevent SET actor = 'mallory' WHERE id = %s", [events["ny"].pk])
     body = api(auditor).get("/api/audit/verify/").json()

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from django.db import connection, transaction
+from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +24,7 @@ from audit.hashing import (
 )
 from audit.models import AuditCheckpoint, AuditEvent
 from audit.services import ERR_OUTSIDE_TRANSACTION, audit_record, checkpoint_now
+from common.db_roles import owner_cursor
 
 pytestmark = pytest.mark.django_db
 
@@ -38,8 +39,13 @@ def record(n: int = 1, **kwargs: Any) -> list[AuditEvent]:
 
 
 def tamper(sql: str, params: list[Any] | None = None) -> None:
-    """What a database superuser can do: switch the triggers off and rewrite a row."""
-    with connection.cursor() as cursor:
+    """What the tables' owner (or a superuser) can do: switch the triggers off and rewrite a row.
+
+    The app's own role cannot (test_database_roles.py); the owner's connection is another
+    session, so the tests that tamper commit their events first (transactional tests).
+    """
+    with owner_cursor() as cursor:
+        cursor.execute("SET lock_timeout = '20s'")  # fail, not hang, if a test forgot to commit
         for table in ("audit_auditevent", "audit_auditcheckpoint"):
             cursor.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
         cursor.execute(sql, params or [])
@@ -167,6 +173,7 @@ def test_an_intact_chain_verifies_and_reports_its_head() -> None:
         ("at", "2001-01-01T00:00:00+00:00"),
     ],
 )
+@pytest.mark.django_db(transaction=True)
 def test_a_rewritten_column_is_detected_at_that_event(column: str, value: str) -> None:
     events = record(4)
     tamper(f"UPDATE audit_auditevent SET {column} = %s WHERE id = %s", [value, events[2].pk])
@@ -179,6 +186,7 @@ def test_a_rewritten_column_is_detected_at_that_event(column: str, value: str) -
     assert result.events == 2
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_rewrite_that_also_fixes_canonical_and_hash_breaks_the_next_link() -> None:
     events = record(3)
     row = AuditEvent.objects.get(pk=events[1].pk)
@@ -193,6 +201,7 @@ def test_a_rewrite_that_also_fixes_canonical_and_hash_breaks_the_next_link() -> 
     assert (result.first_bad_id, result.reason) == (events[2].pk, chain.BAD_LINK)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_rewritten_hash_is_detected() -> None:
     events = record(2)
     tamper("UPDATE audit_auditevent SET hash = %s WHERE id = %s", ["0" * 64, events[0].pk])
@@ -200,6 +209,7 @@ def test_a_rewritten_hash_is_detected() -> None:
     assert (result.first_bad_id, result.reason) == (events[0].pk, chain.BAD_HASH)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_deleted_event_breaks_the_link_of_the_one_after_it() -> None:
     events = record(4)
     tamper("DELETE FROM audit_auditevent WHERE id = %s", [events[1].pk])
@@ -207,12 +217,14 @@ def test_a_deleted_event_breaks_the_link_of_the_one_after_it() -> None:
     assert (result.ok, result.first_bad_id, result.reason) == (False, events[2].pk, chain.BAD_LINK)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_deleted_first_event_is_detected() -> None:
     events = record(2)
     tamper("DELETE FROM audit_auditevent WHERE id = %s", [events[0].pk])
     assert chain.verify_chain().first_bad_id == events[1].pk
 
 
+@pytest.mark.django_db(transaction=True)
 def test_events_written_before_canonical_was_stored_still_verify() -> None:
     record(3)
     tamper("UPDATE audit_auditevent SET canonical = ''")
@@ -229,6 +241,7 @@ def test_checkpoints_are_written_every_n_events_and_verify(settings: Any) -> Non
     assert (result.ok, result.checkpoints) == (True, 2)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_removed_tail_is_caught_by_the_signed_checkpoint() -> None:
     events = record(4)
     with transaction.atomic():
@@ -240,6 +253,7 @@ def test_a_removed_tail_is_caught_by_the_signed_checkpoint() -> None:
     assert (result.first_bad_checkpoint_id, result.reason) == (cp.pk, chain.BAD_CHECKPOINT_HEAD)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_forged_checkpoint_fails_its_signature(settings: Any) -> None:
     record(2)
     cp = checkpoint_now()
@@ -271,6 +285,7 @@ def test_checkpointing_an_empty_log_writes_nothing() -> None:
     assert not AuditCheckpoint.objects.exists()
 
 
+@pytest.mark.django_db(transaction=True)
 def test_verification_reads_in_batches_across_batch_edges(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(chain, "BATCH", 2)
     events = record(5)

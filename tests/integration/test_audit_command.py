@@ -40,6 +40,7 @@ def test_json_output_carries_the_api_fields_and_the_time_taken() -> None:
     assert data["seconds"] >= 0
 
 
+@pytest.mark.django_db(transaction=True)  # tamper() is another session
 def test_a_tampered_event_fails_the_command_naming_it() -> None:
     events = record(3)
     tamper("UPDATE audit_auditevent SET details = '{}' WHERE id = %s", [events[1].pk])
@@ -50,6 +51,7 @@ def test_a_tampered_event_fails_the_command_naming_it() -> None:
     )
 
 
+@pytest.mark.django_db(transaction=True)  # tamper() is another session
 def test_a_removed_tail_fails_against_an_exported_head() -> None:
     events = record(3)
     tamper("DELETE FROM audit_auditevent WHERE id = %s", [events[2].pk])
@@ -59,6 +61,7 @@ def test_a_removed_tail_fails_against_an_exported_head() -> None:
     assert "ok" in run("verify_audit", "--expect-head", events[1].hash)
 
 
+@pytest.mark.django_db(transaction=True)  # tamper() is another session
 def test_a_checkpoint_whose_event_is_gone_fails_the_command() -> None:
     events = record(2)
     run("audit_checkpoint")
@@ -85,6 +88,7 @@ def test_audit_checkpoint_on_an_empty_log_says_so() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True)  # tamper() is another session
 def test_the_command_run_as_a_process_exits_non_zero_naming_the_tampered_event() -> None:
     # What an operator runs: a separate process on the same (committed) database.
     events = record(3)

@@ -19,8 +19,8 @@ from django.db import connection, transaction
 from django.test import AsyncClient
 from django.test.utils import CaptureQueriesContext
 from django.urls import include, path
-from rest_framework.authtoken.models import Token  # type: ignore[import-untyped]
 
+from access.tokens import api_token_issue
 from audit import api as audit_api
 from audit.selectors import iter_event_batches
 from audit.services import audit_record
@@ -47,7 +47,9 @@ def log(lane: Any, other_lane: Any) -> None:
 
 
 def headers_for(user: Any) -> dict[str, str]:
-    return {"Authorization": "Token " + Token.objects.create(user=user).key}
+    return {
+        "Authorization": "Token " + api_token_issue(user=user, name="test", expires_in_days=1)[1]
+    }
 
 
 def asgi_export(url: str, headers: dict[str, str], params: dict[str, str]) -> tuple[Any, bytes]:

@@ -52,12 +52,13 @@ def reader_token(transactional_db: Any) -> str:
     The events skip the writer: only the export reads them, and it does not verify the chain.
     """
     from django.contrib.auth.models import User
-    from rest_framework.authtoken.models import Token  # type: ignore[import-untyped]
+
+    from access.tokens import api_token_issue
 
     user = User.objects.create_superuser("root", password="pw-root")
     with connection.cursor() as cursor:
         cursor.execute(INSERT_EVENTS, [DETAILS_TEXT, EVENTS])
-    return str(Token.objects.create(user=user).key)
+    return str(api_token_issue(user=user, name="test", expires_in_days=1)[1])
 
 
 class PeakRss(threading.Thread):

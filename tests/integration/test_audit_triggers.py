@@ -1,4 +1,6 @@
-"""PostgreSQL refuses to change or remove audit rows; only the test settings may TRUNCATE."""
+"""The audit tables in the database: the app's role may only read and append; even the tables'
+owner is refused UPDATE and DELETE by the triggers, and TRUNCATE unless the test-only session
+setting is on (docs/deploy.md#database-roles, docs/audit.md)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,18 @@ from django.apps import apps
 from django.db import DatabaseError, connection, transaction
 
 from audit.models import ERR_APPEND_ONLY, AuditCheckpoint, AuditEvent
+from common.db_roles import owner_cursor, table_rights
 from tests.integration.test_audit_chain import record
 
 pytestmark = pytest.mark.django_db
 
+TABLES = ["audit_auditevent", "audit_auditcheckpoint"]
+ERR_NO_PRIVILEGE = "permission denied"
+ERR_NOT_OWNER = "must be owner"
+
 
 def refused(sql: str, params: list[Any] | None = None) -> str:
+    """Run ``sql`` as the app's role (the test's own connection); the database's refusal."""
     with (
         pytest.raises(DatabaseError) as caught,
         transaction.atomic(),
@@ -24,6 +32,70 @@ def refused(sql: str, params: list[Any] | None = None) -> str:
     return str(caught.value)
 
 
+def refused_to_owner(sql: str, *, allow_truncate: bool = True) -> str:
+    with pytest.raises(DatabaseError) as caught, owner_cursor() as cursor:
+        if not allow_truncate:
+            cursor.execute("SET citenexus.allow_audit_truncate = 'off'")
+        cursor.execute(sql)
+    return str(caught.value)
+
+
+def test_the_app_connects_as_a_role_that_owns_nothing() -> None:
+    owner = connection.settings_dict["OWNER"]["USER"]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_user")
+        (role,) = cursor.fetchone()
+        cursor.execute(
+            "SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = 'public' AND pg_get_userbyid(c.relowner) = current_user"
+        )
+        assert cursor.fetchone() == (0,)
+        for table in TABLES:
+            assert table_rights(cursor, role=role, table=table) == {"SELECT", "INSERT"}
+        assert "UPDATE" in table_rights(cursor, role=role, table="curation_document")
+    assert role != owner
+
+
+@pytest.mark.parametrize("table", TABLES)
+@pytest.mark.parametrize(
+    ("statement", "error"),
+    [
+        ("UPDATE {table} SET id = id", ERR_NO_PRIVILEGE),
+        ("DELETE FROM {table}", ERR_NO_PRIVILEGE),
+        ("TRUNCATE {table}", ERR_NO_PRIVILEGE),
+        ("ALTER TABLE {table} DISABLE TRIGGER USER", ERR_NOT_OWNER),
+        ("ALTER TABLE {table} DISABLE TRIGGER {table}_no_change", ERR_NOT_OWNER),
+        ("DROP TRIGGER {table}_no_change ON {table}", ERR_NOT_OWNER),
+        ("DROP TRIGGER {table}_no_truncate ON {table}", ERR_NOT_OWNER),
+        ("DROP TABLE {table}", ERR_NOT_OWNER),
+    ],
+)
+def test_the_app_role_cannot_change_the_audit_tables_or_their_triggers(
+    table: str, statement: str, error: str
+) -> None:
+    record(2)
+    message = refused(statement.format(table=table))
+    assert error in message, message
+    assert AuditEvent.objects.filter(actor="alice").count() == 2
+
+
+def test_the_app_role_cannot_turn_the_truncate_hatch_into_a_truncate() -> None:
+    record(1)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW citenexus.allow_audit_truncate")
+        assert cursor.fetchone() == ("on",)  # the test settings set it on every connection
+    assert ERR_NO_PRIVILEGE in refused("TRUNCATE audit_auditevent")
+    assert AuditEvent.objects.count() == 1
+
+
+def test_the_app_role_cannot_replace_the_trigger_functions() -> None:
+    message = refused(
+        "CREATE OR REPLACE FUNCTION citenexus_audit_refuse_change() RETURNS trigger "
+        "LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$"
+    )
+    assert ERR_NOT_OWNER in message or ERR_NO_PRIVILEGE in message, message
+
+
 @pytest.mark.parametrize(
     "sql",
     [
@@ -31,31 +103,29 @@ def refused(sql: str, params: list[Any] | None = None) -> str:
         "DELETE FROM audit_auditevent",
         "UPDATE audit_auditcheckpoint SET events = 0",
         "DELETE FROM audit_auditcheckpoint",
+        "DELETE FROM audit_auditevent WHERE false",
     ],
 )
-def test_the_database_refuses_update_and_delete(sql: str) -> None:
+def test_the_triggers_refuse_update_and_delete_even_to_the_owner(sql: str) -> None:
     record(2)
-    assert ERR_APPEND_ONLY in refused(sql)
+    assert ERR_APPEND_ONLY in refused_to_owner(sql)
     assert AuditEvent.objects.filter(actor="alice").count() == 2
 
 
-def test_an_update_matching_no_row_is_refused_too() -> None:
-    assert ERR_APPEND_ONLY in refused("DELETE FROM audit_auditevent WHERE false")
-
-
-@pytest.mark.parametrize("table", ["audit_auditevent", "audit_auditcheckpoint"])
-def test_truncate_is_refused_without_the_test_only_session_setting(table: str) -> None:
+@pytest.mark.django_db(transaction=True)  # TRUNCATE waits for the test's own transaction
+@pytest.mark.parametrize("table", TABLES)
+def test_truncate_is_refused_to_the_owner_without_the_test_only_session_setting(
+    table: str,
+) -> None:
     record(1)
-    with pytest.raises(DatabaseError) as caught, transaction.atomic(), connection.cursor() as cur:
-        cur.execute("SET LOCAL citenexus.allow_audit_truncate = 'off'")
-        cur.execute(f"TRUNCATE {table}")
-    assert ERR_APPEND_ONLY in str(caught.value)
+    assert ERR_APPEND_ONLY in refused_to_owner(f"TRUNCATE {table}", allow_truncate=False)
     assert AuditEvent.objects.count() == 1
 
 
-def test_truncate_is_allowed_under_the_test_settings() -> None:
+@pytest.mark.django_db(transaction=True)
+def test_the_owner_may_truncate_under_the_test_settings() -> None:
     record(1)
-    with connection.cursor() as cursor:
+    with owner_cursor() as cursor:
         cursor.execute("SHOW citenexus.allow_audit_truncate")
         assert cursor.fetchone() == ("on",)
         cursor.execute("TRUNCATE audit_auditevent")
@@ -69,8 +139,8 @@ def test_the_orm_refuses_before_the_database_is_asked() -> None:
         event.save()
     with pytest.raises(PermissionError, match=ERR_APPEND_ONLY):
         event.delete()
-    assert ERR_APPEND_ONLY in refused_orm(lambda: AuditEvent.objects.update(actor="x"))
-    assert ERR_APPEND_ONLY in refused_orm(lambda: AuditEvent.objects.all().delete())
+    assert ERR_NO_PRIVILEGE in refused_orm(lambda: AuditEvent.objects.update(actor="x"))
+    assert ERR_NO_PRIVILEGE in refused_orm(lambda: AuditEvent.objects.all().delete())
 
 
 def refused_orm(change: Any) -> str:

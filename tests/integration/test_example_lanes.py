@@ -33,9 +33,9 @@ pytestmark = pytest.mark.django_db
 # regressions, never used to choose.
 STRICT_PINS = {
     # expected values stated / answerable; refused / unanswerable; expected code / coded
-    "law-authority": ((20, 37), (20, 24), (18, 24)),
-    "privacy-law": ((20, 35), (22, 28), (20, 28)),
-    "aviation-maintenance": ((31, 42), (26, 31), (25, 31)),
+    "law-authority": ((21, 37), (20, 24), (18, 24)),
+    "privacy-law": ((22, 35), (22, 28), (20, 28)),
+    "aviation-maintenance": ((32, 42), (27, 31), (26, 31)),
     "renewal": ((2, 2), (0, 0), (0, 0)),
 }
 PINS: dict[str, dict[str, dict[str, float]]] = {

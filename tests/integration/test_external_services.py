@@ -47,7 +47,7 @@ STATUTE = (
 SETUP = f"""
 import json
 from django.contrib.auth.models import Group, User
-from rest_framework.authtoken.models import Token
+from access.tokens import api_token_issue
 from curation.models import LaneMembership
 from curation.services.lanes import lane_create
 lane = lane_create(
@@ -60,7 +60,7 @@ lane = lane_create(
 user = User.objects.create_user(username="ext-curator", password="pw-ext-curator")
 user.groups.add(Group.objects.get_or_create(name="curator")[0])
 LaneMembership.objects.create(lane=lane, user=user, role="curator")
-print(json.dumps({{"token": Token.objects.create(user=user).key}}))
+print(json.dumps({{"token": api_token_issue(user=user, name="test", expires_in_days=1)[1]}}))
 """
 
 # Run with `python -c`: upload through the API, follow the job a worker runs, check /healthz.

@@ -272,9 +272,9 @@ def _terminate_other_backends(keep: set[int]) -> int:
 
 def _ask_while_the_database_drops(live_server: Any, reviewer: Any, model: FakeModel) -> Any:
     """Ask over HTTP; while the model 'thinks', terminate the app's database session."""
-    from rest_framework.authtoken.models import Token
+    from access.tokens import api_token_issue
 
-    token = Token.objects.create(user=reviewer).key
+    token = api_token_issue(user=reviewer, name="test", expires_in_days=1)[1]
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         test_pid = cursor.fetchone()[0]

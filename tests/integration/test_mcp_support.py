@@ -84,8 +84,8 @@ def people(transactional_db: Any) -> dict[str, Any]:
     writes). stranger: holds every role as a group but is a member of no lane.
     """
     from django.contrib.auth.models import Group, User
-    from rest_framework.authtoken.models import Token  # type: ignore[import-untyped]
 
+    from access.tokens import api_token_issue
     from curation.models import LaneMembership
     from curation.services.lanes import lane_create
 
@@ -100,7 +100,7 @@ def people(transactional_db: Any) -> dict[str, Any]:
             user.groups.add(Group.objects.get_or_create(name=role)[0])
         for lane, role in memberships:
             LaneMembership.objects.create(lane=lane, user=user, role=role)
-        return Person(user, Token.objects.create(user=user).key)
+        return Person(user, api_token_issue(user=user, name="test", expires_in_days=1)[1])
 
     both = [(lane, role) for lane in (acme, contracts) for role in ("curator", "reviewer")]
     return {

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 
 from audit.models import AuditEvent
+from common.db_roles import owner_cursor
 from common.errors import ServiceError
 from curation.bootstrap import ports, reset
 from curation.models import EmbeddingSpace, EvidenceUnit
@@ -31,7 +32,7 @@ def fresh_embedder() -> Any:
     # on the server (another database's, e.g. a benchmark's) could still see them, and their
     # 128-dimension vectors would not cast to vector(384).
     EmbeddingSpace.objects.all().delete()
-    with connection.cursor() as cursor:
+    with owner_cursor() as cursor:  # an index is the owner's to rebuild
         cursor.execute("TRUNCATE curation_evidenceunit")
         rebuild_index(cursor, dimension)
 

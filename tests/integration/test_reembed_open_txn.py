@@ -13,6 +13,7 @@ import psycopg
 import pytest
 from django.db import connection
 
+from common.db_roles import owner_cursor
 from curation.bootstrap import ports, reset
 from curation.models import EmbeddingSpace, EvidenceUnit
 from curation.services.documents import document_ingest_text
@@ -43,7 +44,7 @@ def test_reembed_completes_while_another_transaction_is_open(lane: Any, settings
         other.close()
         reset()
         EmbeddingSpace.objects.all().delete()
-        with connection.cursor() as cursor:
+        with owner_cursor() as cursor:  # an index is the owner's to rebuild
             cursor.execute("TRUNCATE curation_evidenceunit")
             rebuild_index(cursor, dimension)
     assert EvidenceUnit.objects.count() == 0

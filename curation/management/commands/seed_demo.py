@@ -8,8 +8,9 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
-from rest_framework.authtoken.models import Token
 
+from access.models import ApiToken
+from access.tokens import api_token_issue
 from curation.models import LaneMembership
 from curation.services.examples import example_lane_load
 
@@ -19,6 +20,7 @@ DEMO_USERS = {
     "reviewer": ("demo-reviewer", "demo-reviewer-pass"),
     "auditor": ("demo-auditor", "demo-auditor-pass"),
 }
+DEMO_TOKEN_NAME, DEMO_TOKEN_DAYS = "demo", 30
 EXAMPLES = ("law-authority", "renewal", "privacy-law", "aviation-maintenance")
 
 
@@ -34,7 +36,6 @@ class Command(BaseCommand):
             user.is_superuser = role == "admin"
             user.save()
             user.groups.add(Group.objects.get_or_create(name=role)[0])
-            Token.objects.get_or_create(user=user)
             users[role] = user
         for name in EXAMPLES:
             folder = Path(settings.BASE_DIR) / "examples" / name
@@ -47,5 +48,9 @@ class Command(BaseCommand):
             self.stdout.write(f"lane {lane.slug}: {summary}")
         self.stdout.write("\nDemo logins (local use only):")
         for role, (username, password) in DEMO_USERS.items():
-            token = Token.objects.get(user=users[role]).key
+            # Keys are stored hashed, so each run makes a fresh demo token (the last one is revoked).
+            ApiToken.objects.filter(user=users[role], name=DEMO_TOKEN_NAME).delete()
+            _, token = api_token_issue(
+                user=users[role], name=DEMO_TOKEN_NAME, expires_in_days=DEMO_TOKEN_DAYS
+            )
             self.stdout.write(f"  {role:<9} {username} / {password}   API token: {token}")

@@ -1,0 +1,118 @@
+"""The question read once: what it asks for, what about, and the facts it states.
+
+One frame per question text (cached), passed to the stages that need it instead of each stage
+matching the question with patterns of its own (docs/design.md, "Answer selection"):
+
+- ``answer_type``: what kind of answer the question asks for — a duration ("how long", "how many
+  days", "how soon"), an amount ("how much"), a percentage, a date ("when", "what date"), a count
+  ("how many times"), a yes/no rule ("Can ...", "Is ..."), a manner ("how must ... be served"), a
+  person or body ("who"), or None;
+- ``value_kind`` and ``conflict_kind``: the kind of value a text must state to answer, and the
+  kind whose disagreement is a conflict (``citenexus.domain.conflicts``);
+- ``role``: for a duration, whether it asks for a lead time ("how much notice", "how far
+  ahead"), a deadline ("how long do I have to", "how soon", "within how many days") or neither;
+- ``matter``: the content words of the asking clause (the sentence with the interrogative),
+  without the interrogative and the parties: what the value is *of*;
+- ``facts``: the other sentences, which state the asker's situation (the conditions of
+  ``citenexus.domain.conditions`` read them in the whole question).
+
+Generic English only; a lane's vocabulary adds its parties (the active one).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from citenexus.domain import readings
+from citenexus.domain.conflicts import focus_words, party_stems, question_kind, value_asked
+from citenexus.domain.vocabulary import Vocabulary, current
+
+DURATION, AMOUNT, PERCENT, DATE, COUNT = "duration", "amount", "percent", "date", "count"
+YES_NO, MANNER, PERSON = "yes_no", "manner", "person"
+
+_TYPES = (
+    (COUNT, r"\bhow many (?:times|people|persons|consumers|residents|employees|members)\b"),
+    (DURATION, r"\bhow (?:long|soon|far (?:ahead|in advance))\b|\bhow many (?:calendar |business )?"
+     r"(?:days|weeks|months|years|hours)\b|\bwithin how\b|\bhow much (?:advance |prior )?"
+     r"(?:notice|time|longer|warning)\b"),
+    (PERCENT, r"\bwhat (?:percent|percentage|share|rate)\b|\bhow many percent\b"),
+    (AMOUNT, r"\bhow much\b"),
+    (DATE, r"\bwhen\b|\bwhat date\b|\bwhich date\b|\bby what date\b|\bsince what date\b"),
+    (PERSON, r"\bwho\b|\bwhom\b|\bwhich (?:agency|body|office|court|official)\b"),
+    (MANNER, r"\bhow (?:must|should|do|does|can|may|is|are)\b"),
+    (YES_NO, r"^\s*(?:can|may|must|is|are|does|do|did|should|will|would|has|have|was|were|could)\b"),
+)  # fmt: skip
+_LEAD = re.compile(
+    r"\bhow much (?:advance |prior )?(?:notice|warning)\b|\bhow far (?:ahead|in advance)\b"
+    r"|\bin advance\b|\bbefore\b",
+    re.IGNORECASE,
+)
+_DEADLINE = re.compile(
+    r"\bhow (?:long|many \w+) (?:do|does|did|will|would) \w+(?: \w+)? (?:have|get) to\b|\bhow soon\b"
+    r"|\bwithin how\b|\bdeadline\b",
+    re.IGNORECASE,
+)
+_INTERROGATIVE = re.compile(r"\b(?:how|what|when|which|who|whom|whose|where|why)\b", re.IGNORECASE)
+_ASKING_WORDS = frozenset(focus_words("how long much many soon far ahead advance within what when"))
+_SENTENCES = re.compile(r"(?<=[.?!])\s+")
+
+
+@dataclass(frozen=True)
+class QuestionFrame:
+    text: str
+    answer_type: str | None
+    value_kind: str | None
+    conflict_kind: str | None
+    role: str | None
+    matter: frozenset[str]
+    content: frozenset[str]
+    facts: str
+
+
+def _answer_type(clause: str) -> str | None:
+    for name, pattern in _TYPES:
+        if re.search(pattern, clause, re.IGNORECASE):
+            return name
+    return None
+
+
+def _asking_clause(question: str) -> tuple[str, str]:
+    """(the sentence that asks, the other sentences): the last one with an interrogative or a
+    question mark asks; the rest state the asker's situation."""
+    parts = [p for p in _SENTENCES.split(question.strip()) if p]
+    asking = next(
+        (p for p in reversed(parts) if p.endswith("?") or _INTERROGATIVE.search(p)),
+        parts[-1] if parts else "",
+    )
+    facts = " ".join(p for p in parts if p is not asking)
+    return asking, facts
+
+
+def read_question(question: str) -> QuestionFrame:
+    """The question's frame, read with the active vocabulary's parties."""
+    return _read(question, current())
+
+
+@lru_cache(maxsize=2048)
+def _read(question: str, vocabulary: Vocabulary) -> QuestionFrame:
+    asking, facts = _asking_clause(question)
+    parties = party_stems(vocabulary)
+    answer_type = _answer_type(asking)
+    role = None
+    if answer_type == DURATION:
+        if _DEADLINE.search(asking):
+            role = readings.DEADLINE
+        elif _LEAD.search(asking):
+            role = readings.LEAD
+    return QuestionFrame(
+        text=question,
+        answer_type=answer_type,
+        value_kind=value_asked(question),
+        conflict_kind=question_kind(question),
+        role=role,
+        matter=frozenset(focus_words(asking) - parties - _ASKING_WORDS),
+        content=frozenset(focus_words(question) - parties),
+        facts=facts,
+    )

@@ -1,0 +1,263 @@
+"""What a stated value is *of*, read from the words around it, so conflicts compare like with like.
+
+A conflict is two sources answering the question's matter with different values of one kind
+(docs/design.md, "Conflicts"). Two stated values are compared only when nothing in their own
+words says they measure different things. Everything here is generic English:
+
+- **role**: a look-back period ("during the preceding 12 months"), a lead time ("at least 60
+  days' notice", "10 days before"), a length ("retain ... for at least three years"), a deadline
+  after an event ("within 15 days after the notice is served"), or unknown. Different known roles never conflict.
+- **qualifiers**: words of one contrast class that differ (adults / children, first / second,
+  oral / intravenous, initial / final), different years, or different "for ..." subjects
+  ("for health workers" / "for visitors").
+- **exception**: a value in a rule's stated exception ("Except where ..., in which case ...",
+  "Unless ...") or in a branch ("If ..., ") whose condition the other does not state alike.
+- **range**: a value inside a range the other states ("between 10 and 20 days").
+- **equal in other units**: 6 months and 180 days, 2 years and 24 months.
+- **polarity** (questions asking no value): the same matter affirmed and denied ("may charge" /
+  "may not charge"), or opposite words ("approved" / "rejected", "mandatory" / "optional").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from citenexus.domain.vocabulary import stem
+from citenexus.text.stopwords import STOPWORDS
+
+LOOKBACK, LEAD, DEADLINE, LENGTH = "lookback", "lead", "deadline", "length"
+LABEL = "label"  # a value known only by its label (no reading): equal when the labels are
+
+_LOOKBACK_BEFORE = re.compile(
+    r"\b(?:(?:preceding|previous|past|last|prior|trailing)\s+(?:\w+\s+)?|during\s+(?:the\s+)?)$",
+    re.IGNORECASE,
+)
+_LOOKBACK_AFTER = re.compile(r"^\s*(?:\w+\s+){0,2}?(?:preceding|prior to the)\b", re.IGNORECASE)
+_LEAD_AFTER = re.compile(
+    r"^\s*(?:\w+'?\s+){0,3}?(?:before|prior to|in advance|ahead)\b|^'?s?'?\s+(?:advance |prior "
+    r"|written )?notice\b",
+    re.IGNORECASE,
+)
+_LENGTH_BEFORE = re.compile(
+    r"\bfor\s+(?:at least\s+|a (?:period|term) of\s+|up to\s+|not less than\s+)?$", re.IGNORECASE
+)
+_DEADLINE_BEFORE = re.compile(r"\b(?:within|no later than|not later than|by)\s+$", re.IGNORECASE)
+_DEADLINE_AFTER = re.compile(r"^\s*(?:\w+\s+){0,1}?(?:after|of|from|following)\b", re.IGNORECASE)
+
+_CONTRAST_CLASSES = tuple(
+    frozenset(stem(w) for w in words.split())
+    for words in (
+        "adult adults child children minor minors infant infants senior seniors teenager",
+        "first second third fourth initial subsequent final interim preliminary original renewal",
+        "oral intravenous intramuscular topical inhaled subcutaneous rectal",
+        "written oral verbal electronic",
+        "new existing former current",
+        "domestic international foreign",
+        "daily weekly monthly quarterly annual yearly",
+        "male female men women",
+        "weekday weekdays weekend weekends",
+        "minimum maximum",
+        "summer winter spring autumn",
+        "january february march april june july august september october november december",
+    )
+)
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+_FOR_SUBJECT = re.compile(
+    r"\bfor\s+(?:the\s+|a\s+|an\s+|all\s+|each\s+|any\s+)?([a-z]+(?:\s+[a-z]+)?)"
+)
+_NOT_A_SUBJECT_WORDS = (
+    "at least more less than up to no not period term time purpose purposes "
+    "day days week weeks month months year years hour hours one two three"
+)
+_NOT_A_SUBJECT = frozenset(stem(w) for w in _NOT_A_SUBJECT_WORDS.split())
+_EXCEPTION = re.compile(
+    r"\b(?:except|unless|in which case|notwithstanding|other than|does not apply)\b", re.IGNORECASE
+)
+_CONDITION = re.compile(r"\b(?:if|when|where|provided that|only if)\b([^,;.]*)", re.IGNORECASE)
+_RANGE = re.compile(
+    r"\b(?:between|from)\s+\$?(\d[\d,]*(?:\.\d+)?)\s*(?:[a-z]+\s+)?(?:and|to)\s+\$?(\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+_DAYS_PER_MONTH = 365.25 / 12
+_EQUAL_TOLERANCE = 0.02
+
+
+def _words(text: str) -> set[str]:
+    return {stem(w) for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2}
+
+
+def role_of(before: str, after: str) -> str | None:
+    """The role of a duration from the words just before and after it, or None."""
+    if _LOOKBACK_BEFORE.search(before) or _LOOKBACK_AFTER.search(after):
+        return LOOKBACK
+    if _LEAD_AFTER.search(after):
+        return LEAD
+    if _LENGTH_BEFORE.search(before):
+        return LENGTH
+    if _DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.search(after):
+        return DEADLINE
+    return None
+
+
+def qualifiers_of(window: str) -> frozenset[str]:
+    """Contrast-class words and years the value's own words name."""
+    words = _words(window)
+    found = {w for cls in _CONTRAST_CLASSES for w in cls & words}
+    return frozenset(found | {f"year:{y}" for y in _YEAR.findall(window)})
+
+
+def subject_of(window: str) -> frozenset[str]:
+    """The content words of the first "for <subject>" phrase that names no length of time."""
+    for match in _FOR_SUBJECT.finditer(window.lower()):
+        words = {stem(w) for w in match.group(1).split() if w not in STOPWORDS}
+        if words and not words & _NOT_A_SUBJECT:
+            return frozenset(words)
+    return frozenset()
+
+
+def condition_of(window: str) -> tuple[bool, frozenset[str]]:
+    """(whether the value sits in a stated exception, the words of its condition if any)."""
+    if _EXCEPTION.search(window):
+        return True, frozenset(_words(window))
+    words: set[str] = set()
+    for match in _CONDITION.finditer(window):
+        words |= _words(match.group(1))
+    return False, frozenset(words)
+
+
+def range_of(window: str) -> tuple[float, float] | None:
+    """The two ends of a range the value's words state ("between 10 and 20 days")."""
+    match = _RANGE.search(window)
+    if match is None:
+        return None
+    low, high = (float(g.replace(",", "")) for g in match.groups())
+    return (min(low, high), max(low, high))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One stated value and what its own words say it is of."""
+
+    value: str  # the label compared and shown ("30 days", "$25", "yes")
+    base: str  # what ``magnitude`` counts: "days", "hours", "$", "%", "date", "polarity"
+    magnitude: float
+    matter: frozenset[str]  # the question's words the value's context names
+    role: str | None = None
+    qualifiers: frozenset[str] = frozenset()
+    subject: frozenset[str] = frozenset()
+    exception: bool = False
+    condition: frozenset[str] = frozenset()
+    span: tuple[float, float] | None = None  # a stated range, in the units of the raw number
+    raw: float = 0.0  # the number as written (for ranges)
+
+
+def _contrasting(a: frozenset[str], b: frozenset[str]) -> bool:
+    years_a = {w for w in a if w.startswith("year:")}
+    years_b = {w for w in b if w.startswith("year:")}
+    if years_a and years_b and not years_a & years_b:
+        return True
+    for cls in _CONTRAST_CLASSES:
+        x, y = a & cls, b & cls
+        if x and y and not x & y:
+            return True
+    return False
+
+
+def same_value(a: Reading, b: Reading) -> bool:
+    """The same value, maybe written in other units (6 months = 180 days)."""
+    if a.base != b.base:
+        return False
+    if a.value == b.value:
+        return True
+    if a.magnitude == b.magnitude:
+        return a.base != LABEL
+    if a.base != "days":  # only a month counted in days is approximate
+        return False
+    top = max(abs(a.magnitude), abs(b.magnitude))
+    return top > 0 and abs(a.magnitude - b.magnitude) / top <= _EQUAL_TOLERANCE
+
+
+def _inside(point: Reading, ranged: Reading) -> bool:
+    return ranged.span is not None and ranged.span[0] <= point.raw <= ranged.span[1]
+
+
+def disagree(a: Reading, b: Reading) -> bool:
+    """Whether two readings answer the same matter with values that cannot both hold."""
+    if a.base != b.base or len(a.matter & b.matter) < _SAME_MATTER * len(a.matter | b.matter):
+        return False  # most of what each names of the question's matter, the other names too
+    if a.role and b.role and a.role != b.role:
+        return False
+    if _contrasting(a.qualifiers, b.qualifiers):
+        return False
+    if a.subject and b.subject and not a.subject & b.subject:
+        return False
+    if a.exception != b.exception or a.condition != b.condition:
+        return False  # a rule's branch or exception against another branch or the plain rule
+    if _inside(a, b) or _inside(b, a):
+        return False
+    return not same_value(a, b)
+
+
+def days_of(kind_base: str, value: float) -> tuple[str, float]:
+    """Durations in days (a month is a twelfth of a year), others as they are."""
+    if kind_base == "months":
+        return "days", value * _DAYS_PER_MONTH
+    if kind_base in {"days", "business_days"}:
+        return ("days" if kind_base == "days" else "business_days"), value
+    return kind_base, value
+
+
+# --- polarity: a yes/no matter affirmed by one source and denied by another ---------------------
+
+_NEGATORS = frozenset(
+    {"not", "no", "never", "cannot", "can't", "nothing", "neither", "nor", "none"}
+)
+_OPPOSITES = (
+    ("approved approve approves accepted accept granted grant allowed allow permitted permit "
+     "lawful legal valid eligible mandatory required compulsory obligatory included include",
+     "rejected reject rejects refused refuse denied deny prohibited prohibit forbidden forbid "
+     "unlawful illegal invalid ineligible optional voluntary excluded exclude"),
+)  # fmt: skip
+_POSITIVE = frozenset(stem(w) for pos, _ in _OPPOSITES for w in pos.split())
+_NEGATIVE = frozenset(stem(w) for _, neg in _OPPOSITES for w in neg.split())
+_TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_SAME_MATTER = 0.5
+
+
+def polarity_reading(text: str, question_words: frozenset[str]) -> Reading | None:
+    """A claim's yes or no on its matter, or None when it shares no word with the question."""
+    tokens = _TOKEN.findall(text.lower().replace("n't", " not"))
+    negations = sum(1 for t in tokens if t in _NEGATORS)
+    stems = [stem(t) for t in tokens]
+    negative = sum(1 for s in stems if s in _NEGATIVE)
+    words = frozenset(
+        s
+        for t, s in zip(tokens, stems, strict=True)
+        if len(t) > 2 and t not in STOPWORDS and t not in _NEGATORS
+        and s not in _POSITIVE and s not in _NEGATIVE
+    )  # fmt: skip
+    matter = words & question_words
+    if not matter:
+        return None
+    yes = (negations + negative) % 2 == 0
+    return Reading(
+        "yes" if yes else "no",
+        "polarity",
+        1.0 if yes else 0.0,
+        words,
+        qualifiers=qualifiers_of(text),
+        subject=subject_of(text),
+    )
+
+
+def polarity_disagree(a: Reading, b: Reading) -> bool:
+    """The same matter (most content words shared), opposite answers, nothing telling apart."""
+    if a.magnitude == b.magnitude or not a.matter or not b.matter:
+        return False
+    shared = len(a.matter & b.matter) / len(a.matter | b.matter)
+    if shared < _SAME_MATTER or (a.matter - b.matter and b.matter - a.matter):
+        return False  # each names something the other does not: two matters
+    if _contrasting(a.qualifiers, b.qualifiers):
+        return False
+    return not (a.subject and b.subject and not a.subject & b.subject)

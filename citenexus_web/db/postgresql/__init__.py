@@ -1,0 +1,1 @@
+"""The PostgreSQL backend with an owner connection for schema changes (``base.py``)."""

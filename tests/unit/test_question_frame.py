@@ -1,0 +1,111 @@
+"""The question read once (citenexus/domain/question.py): answer type, role, matter and facts,
+and answer selection through it (citenexus/domain/answer_fit.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain import readings
+from citenexus.domain.answer_fit import answer_score
+from citenexus.domain.conflicts import AMOUNT, DATE, DAYS, POLARITY
+from citenexus.domain.question import AMOUNT as AMOUNT_TYPE
+from citenexus.domain.question import (
+    COUNT,
+    DURATION,
+    MANNER,
+    PERCENT,
+    PERSON,
+    YES_NO,
+    read_question,
+)
+from citenexus.domain.question import DATE as DATE_TYPE
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type"),
+    [
+        ("How long may the vendor take to reply?", DURATION),
+        ("How many days does the company have to answer?", DURATION),
+        ("How soon must the carrier be told?", DURATION),
+        ("How much does the inspection cost?", AMOUNT_TYPE),
+        ("What percentage of the deposit may be kept?", PERCENT),
+        ("When is the annual report due?", DATE_TYPE),
+        ("How many times a year can I ask for a copy?", COUNT),
+        ("Can the company charge a fee for a second copy?", YES_NO),
+        ("How must the notice be delivered?", MANNER),
+        ("Who may enforce the act?", PERSON),
+        ("Tell me about the act.", None),
+    ],
+)
+def test_each_answer_type_is_read_from_the_asking_clause(
+    question: str, answer_type: str | None
+) -> None:
+    assert read_question(question).answer_type == answer_type
+
+
+def test_the_kinds_the_stages_compare_come_from_one_reading() -> None:
+    frame = read_question("How many days does the company have to answer a request?")
+    assert (frame.value_kind, frame.conflict_kind) == (DAYS, DAYS)
+    frame = read_question("How much is the late fee?")
+    assert (frame.value_kind, frame.conflict_kind) == (AMOUNT, AMOUNT)
+    assert read_question("Is the training mandatory?").conflict_kind == POLARITY
+    assert read_question("When is the report due?").conflict_kind == DATE
+
+
+def test_stated_facts_are_kept_apart_from_the_asking_clause() -> None:
+    frame = read_question(
+        "I have worked there for three years. My employer is closing the site. "
+        "How much notice must my employer give?"
+    )
+    assert "three years" in frame.facts
+    assert frame.role == readings.LEAD
+    assert "notic" in frame.matter or "notice" in frame.matter
+    assert "year" not in frame.matter
+
+
+def test_a_deadline_question_and_a_lead_time_question_ask_for_different_roles() -> None:
+    assert read_question("How long does the company have to hand it over?").role == (
+        readings.DEADLINE
+    )
+    assert read_question("How far ahead do I have to tell them?").role == readings.LEAD
+    assert read_question("How long must the records be kept?").role is None
+
+
+def test_a_lead_time_question_prefers_the_lead_time_over_a_deadline_after_another_event() -> None:
+    question = "How much notice must the owner give before the contract ends?"
+    lead = "The owner shall give written notice at least 60 days before the contract ends."
+    deadline = "The owner shall pay the fee within 15 days after the notice is served."
+    assert answer_score(question, lead) > answer_score(question, deadline)
+
+
+def test_a_look_back_period_is_not_the_notice_asked_for() -> None:
+    question = "How much notice must the employer give before the layoff?"
+    notice = "The employer must give at least 60 days' notice before the layoff."
+    lookback = (
+        "The count includes employees who worked during the preceding 12 months before the notice."
+    )
+    assert answer_score(question, notice) > answer_score(question, lookback)
+
+
+def test_a_value_naming_the_question_matter_beats_one_naming_another() -> None:
+    question = "How much is the fine for late filing?"
+    fine = "The fine for late filing is $200."
+    fee = "The filing fee for the application is $75."
+    assert answer_score(question, fine) > answer_score(question, fee)
+
+
+def test_a_length_of_keeping_is_not_the_deadline_asked_for() -> None:
+    question = (
+        "If the regulator asks for the assessment, how long does the company have to hand it over?"
+    )
+    deadline = (
+        "The company shall give the assessment to the regulator within 30 days after the request."
+    )
+    length = (
+        "The company shall keep the assessment for at least three years after the activity ends."
+    )
+    assert answer_score(question, deadline) > answer_score(question, length)
+
+
+def test_a_sentence_sharing_no_word_scores_nothing() -> None:
+    assert answer_score("How much is the fine for late filing?", "Nothing here.") == 0.0
