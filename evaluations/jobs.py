@@ -228,12 +228,22 @@ def evaluation_job_abandon(*, job_id: str, error: str, only_if_unstarted: bool =
         _fail(job.pk, evaluation, error)
 
 
+def evaluation_job_unfinished() -> list[str]:
+    """Evaluation jobs not done nor failed (queued, waiting for a retry, or cut off mid-run):
+    a web process starting resumes them, each where it stopped."""
+    unfinished = Job.objects.filter(
+        kind=JOB_KIND, status__in=[Job.Status.PENDING, Job.Status.RUNNING]
+    ).order_by("created_at")
+    return [str(job_id) for job_id in unfinished.values_list("id", flat=True)]
+
+
 EVALUATION = JobRunner(
     JobKind(
         run=evaluation_job_run,
         abandon=evaluation_job_abandon,
         err_queue_unreachable=ERR_QUEUE_UNREACHABLE,
         err_gave_up=ERR_TRANSIENT_GAVE_UP,
+        unfinished=evaluation_job_unfinished,
     ),
     task_name=TASK_NAME,
 )

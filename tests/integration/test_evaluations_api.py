@@ -263,6 +263,33 @@ def test_a_job_that_loses_the_database_resumes_without_asking_twice(
     assert body["status"] == "done" and body["modes"]["normal"]["answered"] == 2
 
 
+@pytest.mark.django_db(transaction=True)  # start-up closes connections, as a process does
+def test_an_unfinished_run_is_resumed_when_a_web_process_starts(
+    api: Any, curator: Any, corpus: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from curation import jobs
+
+    submitted: list[str] = []
+
+    class NeverRuns:  # the process ends before its pool runs the job
+        def submit(self, run: Any, kind: Any, job_id: str) -> None:
+            submitted.append(job_id)
+
+    class Inline:
+        def submit(self, run: Any, kind: Any, job_id: str) -> None:
+            kind.run(job_id=job_id)
+
+    settings.CITENEXUS_TASKS_EAGER = False
+    monkeypatch.setattr(jobs, "_pool", NeverRuns)
+    started = upload(api(curator), GOLDEN_CSV, modes="strict").json()
+    assert submitted == [started["job"]["id"]]
+    assert EvaluationRun.objects.get().status == "pending"
+    monkeypatch.setattr(jobs, "_pool", Inline)
+    assert jobs.resume_pending_jobs() == 1
+    body = api(curator).get(f"/api/evaluations/{started['id']}/").json()
+    assert body["status"] == "done" and body["modes"]["strict"]["answered"] == 1
+
+
 def test_the_diff_lists_the_questions_whose_outcome_changed_with_both_outcomes(
     api: Any, curator: Any, admin: Any, corpus: Any, run_jobs: Any
 ) -> None:
