@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from access.lanes import lane_for
 from access.roles import Cap
+from access.throttles import EVALUATE, throttle
 from common.errors import Invalid
 from common.http import actor_name
 from evaluations.models import EvaluationRun
@@ -79,6 +80,7 @@ class LaneEvaluationsApi(APIView):
     )
     def post(self, request: Request, slug: str) -> Response:
         lane = lane_for(request.user, slug, Cap.EVALUATE, ERR_MAY_NOT_EVALUATE)
+        throttle(action=EVALUATE, user=request.user, lane=lane)
         upload = request.FILES.get("file")
         data = upload_bytes(upload)
         modes = ",".join(request.data.getlist("modes")) if "modes" in request.data else None

@@ -16,8 +16,9 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from access.lanes import lane_access
 from access.roles import Cap
-from common.errors import Invalid, ServiceError
-from common.http import is_htmx, page_errors
+from access.throttles import EVALUATE, throttle
+from common.errors import Invalid, ServiceError, Throttled
+from common.http import is_htmx, page_errors, throttled_response
 from curation.forms import LaneSettingsForm, tier_edits_from_post
 from curation.models import Lane
 from curation.page_context import lane_context
@@ -86,8 +87,10 @@ def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
     page_error = ""
     status = 200
     actor = request.user.get_username()
+    throttled: Throttled | None = None
     if request.method == "POST":
         try:
+            throttle(action=EVALUATE, user=request.user, lane=lane)
             if request.POST.get("action") == "rerun":
                 run = evaluation_start(
                     lane=lane,
@@ -112,6 +115,7 @@ def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             golden_errors = list(exc.details.get("errors") or [])
             page_error = exc.message
+            throttled = exc if isinstance(exc, Throttled) else None
         status = 400
     runs = list(evaluation_list(lane=lane)[:RUNS_LISTED])
     mode = chart_mode([r for r in runs if r.reports], lane.default_mode)
@@ -136,7 +140,8 @@ def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
         chart_metrics=CHART_METRICS,
         chart_run_mode=mode,
     )
-    return render(request, "evaluations/lane.html", ctx, status=status)
+    response = render(request, "evaluations/lane.html", ctx, status=status)
+    return throttled_response(response, throttled) if throttled else response
 
 
 def _filters(request: HttpRequest, run: EvaluationRun) -> dict[str, str]:
@@ -266,8 +271,10 @@ def what_if(request: HttpRequest, slug: str) -> HttpResponse:
     mode_form = WhatIfModeForm(request.POST)
     problems: list[str] = []
     run = None
+    throttled: Throttled | None = None
     if settings_form.is_valid() and mode_form.is_valid():
         try:
+            throttle(action=EVALUATE, user=request.user, lane=lane)
             run = what_if_start(
                 lane=lane,
                 edits=edits,
@@ -279,6 +286,7 @@ def what_if(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except ServiceError as exc:
             problems = list(exc.details.get("problems") or [exc.message])
+            throttled = exc if isinstance(exc, Throttled) else None
     else:
         problems = [
             f"{k}: {' '.join(v)}" for k, v in (settings_form.errors | mode_form.errors).items()
@@ -293,4 +301,5 @@ def what_if(request: HttpRequest, slug: str) -> HttpResponse:
     if is_htmx(request):
         return render(request, "evaluations/run.html#what_if", ctx)
     ctx["heading"] = "What-if"
-    return render(request, "evaluations/what_if_refused.html", ctx, status=400)
+    response = render(request, "evaluations/what_if_refused.html", ctx, status=400)
+    return throttled_response(response, throttled) if throttled else response

@@ -399,6 +399,21 @@ def test_non_members_and_anonymous_callers_learn_nothing(
     assert api(curator).get("/api/evaluations/999999/").status_code == 404
 
 
+def test_evaluation_runs_are_throttled_per_user(
+    api: Any, curator: Any, admin: Any, corpus: Any, run_jobs: Any, settings: Any
+) -> None:
+    settings.CITENEXUS_THROTTLES = {"evaluate": {"user": "1/hour", "lane": "off"}}
+    with run_jobs(execute=True):
+        assert upload(api(curator), GOLDEN_CSV, modes="strict").status_code == 202
+        refused = upload(api(curator), GOLDEN_CSV, modes="strict")
+        assert upload(api(admin), GOLDEN_CSV, modes="strict").status_code == 202
+    assert refused.status_code == 429
+    error = refused.json()["error"]
+    assert (error["code"], error["details"]["action"]) == ("throttled", "evaluate")
+    assert 1 <= int(refused["Retry-After"]) <= 3600
+    assert EvaluationRun.objects.count() == 2
+
+
 def test_runs_of_two_lanes_are_not_compared(
     api: Any, make_user: Any, curator: Any, other_lane: Any, corpus: Any, run_jobs: Any
 ) -> None:

@@ -271,6 +271,22 @@ def test_a_what_if_of_a_policy_that_could_not_be_saved_runs_nothing(
     assert not AuditEvent.objects.filter(action="evaluation.what_if").exists()
 
 
+def test_runs_and_what_ifs_from_the_pages_are_throttled(
+    admin: Any, corpus: Any, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    settings.CITENEXUS_THROTTLES = {"evaluate": {"user": "2/hour", "lane": "off"}}
+    client = signed_in(admin)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert upload_page(client, GOLDEN_CSV).status_code == 302
+        assert client.post("/lanes/ca-housing/evaluations/what-if/", tier_form()).status_code == 302
+    again = client.post("/lanes/ca-housing/evaluations/what-if/", tier_form())
+    assert again.status_code == 429 and int(again["Retry-After"]) >= 1
+    assert "too many evaluation requests from you" in again.content.decode()
+    page = upload_page(client, GOLDEN_CSV)
+    assert page.status_code == 429 and "too many evaluation requests" in page.content.decode()
+    assert EvaluationRun.objects.count() == 2
+
+
 def test_a_what_if_needs_a_golden_set_and_an_admin(admin: Any, curator: Any, corpus: Any) -> None:
     response = signed_in(admin).post("/lanes/ca-housing/evaluations/what-if/", tier_form())
     assert response.status_code == 400
