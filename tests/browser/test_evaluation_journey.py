@@ -11,14 +11,14 @@ from playwright.sync_api import Page, expect
 
 from answers.models import Answer
 from curation.models import Lane
-from tests.browser.test_journeys import browser, page, settled, shot, sign_in  # noqa: F401
+from tests.browser.test_journeys import settled, shot, sign_in
 from tests.support.evaluation import GOLDEN_CSV, PETS_Q, ingest_corpus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_admin_runs_a_golden_set_then_a_what_if_of_a_lower_floor_that_saves_nothing(
-    page: Page,  # noqa: F811
+    page: Page,
     admin: Any,
     lane: Any,
     tmp_path: Path,

@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_journeys import browser, page, shot, sign_in  # noqa: F401
+from tests.browser.test_journeys import shot, sign_in
 from tests.fixtures.pdfs import build_act_pdf
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_reviewer_follows_a_citation_to_the_highlighted_pdf_page(
-    page: Page,  # noqa: F811
+    page: Page,
     curator: Any,
     reviewer: Any,
     lane: Any,
