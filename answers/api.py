@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from django.http import HttpResponse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -16,6 +19,7 @@ from rest_framework.views import APIView
 from access.lanes import lane_for, require
 from access.roles import Cap
 from access.throttles import ASK, VERIFY, throttle
+from answers.export import MEDIA_TYPE, answer_markdown, answer_permalink, export_filename
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import MODES, answer_ask, answer_review, answer_verify
@@ -89,6 +93,33 @@ class AnswerDetailApi(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, answer_id: int) -> Response:
         return Response(answer_dict(answer_readable(user=request.user, answer_id=answer_id)))
+
+
+# The answer as a Markdown memo (docs/api.md#answer-export), readable by whoever may read the
+# answer (404 otherwise). The memo is always Markdown and an error always the JSON error shape,
+# whatever the client's Accept header says, so no content negotiation (a client asking for
+# text/markdown would otherwise get DRF's 406).
+class AnswerExportApi(APIView):
+    def perform_content_negotiation(
+        self, request: Request, force: bool = False
+    ) -> tuple[BaseRenderer, str]:
+        renderer = JSONRenderer()
+        return renderer, renderer.media_type
+
+    @extend_schema(
+        operation_id="answers_export_markdown",
+        summary="The answer as a Markdown memo",
+        responses={(200, "text/markdown"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, answer_id: int) -> HttpResponse:
+        answer = answer_readable(user=request.user, answer_id=answer_id)
+        memo = answer_markdown(
+            answer=answer, permalink=answer_permalink(request, answer), exported_at=timezone.now()
+        )
+        response = HttpResponse(memo, content_type=MEDIA_TYPE)
+        response["Content-Disposition"] = f'inline; filename="{export_filename(answer)}"'
+        response["X-Content-Type-Options"] = "nosniff"
+        return response
 
 
 class AnswerListApi(APIView):

@@ -8,6 +8,7 @@ urlpatterns = [
     path("answers/", views.answer_history, name="answers"),
     path("answers/<int:answer_id>/", views.answer_page, name="answer"),
     path("answers/<int:answer_id>/review/", views.review_view, name="answer-review"),
+    path("answers/<int:answer_id>/export.md", views.answer_export, name="answer-export"),
     path(
         "answers/<int:answer_id>/claims/<int:claim_index>/citations/<str:key>/",
         views.citation_panel,

@@ -6,9 +6,7 @@ and their active corrections are read from the lane now, in one query each.
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -18,19 +16,23 @@ from django.core.paginator import Paginator
 from django.db import InterfaceError, OperationalError, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from access.lanes import require
 from access.roles import Cap, caps_on, lanes_with
 from access.throttles import ASK, VERIFY, throttle
 from answers.citations import text_with_pages
-from answers.explain import REFUSAL_MEANINGS, SIGNAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
+from answers.explain import REFUSAL_MEANINGS, STATUS_MEANINGS, VIOLATION_MEANINGS
+from answers.export import MEDIA_TYPE, answer_markdown, answer_permalink, export_filename
 from answers.forms import AskForm, QuestionForm, ReviewForm, VerifyForm
 from answers.models import Answer
 from answers.selectors import answer_dict, answer_list, answer_readable
 from answers.services import answer_ask, answer_review, answer_verify
-from citenexus.domain.answer import Evidence
+from answers.signal_rows import signal_rows
 from citenexus.pipeline.timing import in_stage_order
 from common.errors import ServiceError, Throttled
 from common.http import actor_name, is_htmx, page_errors, throttled_response
@@ -78,10 +80,33 @@ def _run(
             field = "draft"
         form.add_error(field if field in form.fields else None, exc.message)
         return None
+    if is_htmx(request):
+        # htmx posted the form in the background (so its "Working…" showed): the answer is a page.
+        return HttpResponseClientRedirect(reverse("answer", args=[answer.pk]))
     return redirect("answer", answer_id=answer.pk)
 
 
+def _form_page(
+    request: HttpRequest, template: str, form: QuestionForm, status: int | None = None
+) -> HttpResponse:
+    """The ask or verify form again: 400 with its errors, 429 (and when to retry) if throttled,
+    or ``status``. To htmx only the form, as 200 so that htmx swaps it in with its errors (a
+    throttled one still says when to try again, and carries ``Retry-After``)."""
+    throttled = getattr(form, "throttled", None)
+    if is_htmx(request):
+        response = render(request, f"{template}#form", {"form": form})
+        if throttled is not None:
+            response["Retry-After"] = str(throttled.retry_after)
+        return response
+    if throttled is not None:
+        return throttled_response(render(request, template, {"form": form}, status=429), throttled)
+    if status is None:
+        status = 400 if form.errors else 200
+    return render(request, template, {"form": form}, status=status)
+
+
 @login_required
+@vary_on_headers("HX-Request")
 def ask_page(request: HttpRequest) -> HttpResponse:
     lanes = _ask_lanes(request)
     initial = {
@@ -100,27 +125,20 @@ def ask_page(request: HttpRequest) -> HttpResponse:
     return _form_page(request, "answers/ask.html", form)
 
 
-def _form_page(request: HttpRequest, template: str, form: QuestionForm) -> HttpResponse:
-    """The ask or verify form again: 400 with its errors, 429 (and when to retry) if throttled."""
-    throttled = getattr(form, "throttled", None)
-    if throttled is not None:
-        return throttled_response(render(request, template, {"form": form}, status=429), throttled)
-    return render(request, template, {"form": form}, status=400 if form.errors else 200)
-
-
 def _ask_database_unavailable(request: HttpRequest, form: AskForm) -> HttpResponse:
     """503: the ask form again, question kept; a bare page if the layout cannot reach the database."""
     form.add_error(None, ERR_ASK_DATABASE_UNAVAILABLE)
     # Drop the dead session so the layout's queries (the menu's roles) may open a fresh one.
     connection.close_if_unusable_or_obsolete()
     try:
-        return render(request, "answers/ask.html", {"form": form}, status=503)
+        return _form_page(request, "answers/ask.html", form, 503)
     except (OperationalError, InterfaceError):
         ctx = {"message": ERR_ASK_DATABASE_UNAVAILABLE, "form": form}
         return render(request, "answers/ask_unavailable.html", ctx, status=503)
 
 
 @login_required
+@vary_on_headers("HX-Request")
 def verify_page(request: HttpRequest) -> HttpResponse:
     lanes = _ask_lanes(request)
     form = VerifyForm(
@@ -230,37 +248,6 @@ def _claim_rows(
     return rows
 
 
-def signal_display(value: Any) -> str:
-    """A signal's value as the API spells it (true, "", [], …), compactly."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value == "":
-        return '""'
-    if isinstance(value, float):
-        return f"{value:.3g}"
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return ", ".join(value) if value else "[]"
-    if isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
-
-
-# The signals panel lists fields as docs/design.md#signals does (the stored jsonb does not keep
-# their order).
-_SIGNAL_ORDER = {f.name: i for i, f in enumerate(dataclasses.fields(Evidence))}
-
-
-def _signals(evidence: dict[str, Any]) -> list[dict[str, Any]]:
-    names = sorted(
-        (k for k in evidence if k != "timings_ms"),
-        key=lambda k: (_SIGNAL_ORDER.get(k, len(_SIGNAL_ORDER)), k),
-    )
-    return [
-        {"name": k, "display": signal_display(evidence[k]), "meaning": SIGNAL_MEANINGS.get(k, "")}
-        for k in names
-    ]
-
-
 @login_required
 def answer_page(request: HttpRequest, answer_id: int) -> HttpResponse:
     answer = readable_answer(request, answer_id)
@@ -289,7 +276,12 @@ def _answer_context(
         "answer_text": text_with_pages(data.get("text", ""), data.get("claims", [])),
         "refusal": refusal,
         "refusal_meaning": REFUSAL_MEANINGS.get((refusal or {}).get("code", ""), ""),
-        "signals": _signals(data.get("evidence", {})),
+        "signals": signal_rows(
+            data.get("evidence") or {},
+            lane_slug=answer.lane.slug,
+            withheld_detail=data.get("withheld_detail") or [],
+        ),
+        "permalink": answer_permalink(request, answer),
         "evidence": data.get("evidence", {}),
         "timings": in_stage_order((data.get("evidence") or {}).get("timings_ms", {})),
         "policy": data.get("policy", {}),
@@ -364,6 +356,19 @@ def citation_panel(
     }
     template = "answers/citation.html#panel" if is_htmx(request) else "answers/citation.html"
     return render(request, template, ctx)
+
+
+@login_required
+def answer_export(request: HttpRequest, answer_id: int) -> HttpResponse:
+    """The answer as a Markdown memo, downloaded (docs/api.md#answer-export)."""
+    answer = readable_answer(request, answer_id)
+    memo = answer_markdown(
+        answer=answer, permalink=answer_permalink(request, answer), exported_at=timezone.now()
+    )
+    response = HttpResponse(memo, content_type=MEDIA_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(answer)}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 @login_required

@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from audit.models import AuditCheckpoint, AuditEvent
+from audit.selectors import EVENT_COLUMNS
 
 
 class NoWrites:
@@ -33,17 +34,8 @@ class AuditEventAdmin(ReadOnlyAdmin):
     list_display = ("id", "at", "actor", "action", "lane", "document_id")
     list_filter = ("action",)
     search_fields = ("actor", "lane", "document_id", "hash")
-    readonly_fields = (
-        "at",
-        "actor",
-        "action",
-        "lane",
-        "document_id",
-        "details",
-        "canonical",
-        "prev_hash",
-        "hash",
-    )
+    # The columns every reader of the log shows (audit.selectors), plus the canonical form hashed.
+    readonly_fields = (*(c for c in EVENT_COLUMNS if c != "id"), "canonical")
     show_full_result_count = False  # no COUNT(*) over a million rows on every page
 
 

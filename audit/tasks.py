@@ -10,7 +10,7 @@ import logging
 
 from celery import shared_task
 
-from audit.chain import checkpoint_now
+from audit.services import checkpoint_now
 
 log = logging.getLogger(__name__)
 

@@ -43,9 +43,17 @@ def throttled_response(response: HttpResponse, throttled: Throttled) -> HttpResp
     return response
 
 
+IMAGE_POLICY = (
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+)
+
+
 def png_response(png: bytes, cache_control: str = "private, max-age=3600") -> HttpResponse:
     """A private PNG (a rendered PDF page): cached by the browser, never sniffed as HTML."""
     response = HttpResponse(png, content_type="image/png")
     response["Cache-Control"] = cache_control
     response["X-Content-Type-Options"] = "nosniff"
+    # An image opened on its own is shown in the browser's image viewer, which styles itself
+    # inline; nothing here can run (default-src 'none'), so its own styles are let through.
+    response["Content-Security-Policy"] = IMAGE_POLICY
     return response

@@ -352,6 +352,8 @@ def main() -> None:
                 "/answers/?status=refused&refusal_code=not_applicable&verdict=flag",
             ),
             ("reviewer", "answer page", f"/answers/{answer.pk}/"),
+            ("reviewer", "answer memo (Markdown)", f"/answers/{answer.pk}/export.md"),
+            ("reviewer", "answer memo, API", f"/api/answers/{answer.pk}/export.md"),
             (
                 "reviewer",
                 "citation panel",

@@ -171,9 +171,11 @@ _STATE_CODES = re.compile(r"\b([A-Z]{2})\b")
 # What follows a cue in a clause is excluded: "does not apply to ...", "except ...", and a
 # negated purpose such as "which the parties did not create for a fixed term". A bare "not" is
 # no cue: "a term the parties have not specified, such as month to month" includes month to month.
+# Nor is a cross-reference: "Except as provided in subsection (2), this part applies to a
+# controller that conducts business ..." names what the part covers, not what it leaves out.
 _EXCLUSION_CUES = re.compile(
     r"\b(?:(?:does|do|shall) not apply|not applicable|(?:not|never) (?:\w+ ){0,2}for"
-    r"|except|other than|excluding|excludes?)\b",
+    r"|except(?! as (?:otherwise )?provided)|other than|excluding|excludes?)\b",
     re.IGNORECASE,
 )
 _CLAUSES = re.compile(r"[.;]\s+|\n")
@@ -228,6 +230,35 @@ def jurisdictions_named(question: str, vocabulary: Vocabulary = EMPTY) -> frozen
         for code in re.findall(r"\b(USA|US|EU|UK)\b", question)
     }
     return frozenset(found)
+
+
+@lru_cache(maxsize=1024)
+def without_place_names(question: str, vocabulary: Vocabulary = EMPTY) -> str:
+    """The question with every jurisdiction name it contains blanked out, as
+    :func:`jurisdictions_named` reads them.
+
+    Where a question asks is for applicability to decide, not relevance: "How quickly must a
+    company in Japan report a breach?" is about breach reports wherever it is asked, and a
+    corpus that never writes "Japan" must still find its breach rule relevant, so that the
+    refusal says the rule does not apply (``not_applicable``) rather than that nothing was found.
+    """
+    spans = [
+        m.span() for _, pattern in _vocabulary_names(vocabulary) for m in pattern.finditer(question)
+    ]
+    spans += [m.span() for m in _STATE_NAMES.finditer(question)]
+    spans += [
+        m.span()
+        for m in _STATE_CODES.finditer(question)
+        if m.group(1) in _CODES and m.group(1) not in _AMBIGUOUS_CODES
+    ]
+    spans += [m.span() for m in _COUNTRY_NAMES.finditer(question)]
+    spans += [m.span() for m in re.finditer(r"\b(?:USA|US|EU|UK)\b", question)]
+    if not spans:
+        return question
+    chars = list(question)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
 
 
 def applies_in(source: str, asked: Iterable[str], vocabulary: Vocabulary = EMPTY) -> bool:
@@ -289,9 +320,13 @@ def source_scope(*texts: str, vocabulary: Vocabulary = EMPTY) -> SourceScope:
             for dimension, values in dimensions:
                 includes[dimension] |= _values_in(head, values)
                 excludes[dimension] |= _values_in(tail, values)
+    # A value the source names as within its reach (its curator's ``scope``, or a statement's
+    # head) is not excluded by a mention inside an exclusion: "does not apply to data of an
+    # individual acting as a contractor of a business" leaves out a narrower case of a chapter
+    # that "applies only to a person that conducts business"; it does not exclude business.
     return SourceScope(
         {d: frozenset(v) for d, v in includes.items()},
-        {d: frozenset(v) for d, v in excludes.items()},
+        {d: frozenset(v - includes[d]) for d, v in excludes.items()},
         tuple(exclusions),
     )
 

@@ -52,6 +52,11 @@ LEAD_IN_PATTERN = re.compile(
     r"|in (?:a|an|any|every) (?:[\w'-]+ ){0,2}[\w'-]+,)",
     re.I,
 )
+# A subdivision that opens by naming a kind of case and ends by introducing a list ("(b) For a
+# tenancy of residential real property from month to month, the following rules govern ...:")
+# governs the items listed under it, up to the next subdivision labelled as it is. An item cut
+# into a unit of its own would otherwise read as a rule for every case.
+LIST_LEAD_IN_PATTERN = re.compile(r"(?:for|in) (?:a|an|any|every) [^:\n]{3,}:[ \t]*$", re.I)
 _REACH_KIND = {
     "section": "section",
     "chapter": "chapter",
@@ -124,6 +129,38 @@ def statements_by_section(text: str, sections: list[Section]) -> dict[int, list[
             if LEAD_IN_PATTERN.match(text, position, end):
                 attach(section.index, position, end, position)
     return attached
+
+
+def _label_style(label: str) -> str:
+    """The style of a subdivision label, so that "(b)" and "(c)" are siblings and "(1)" is not."""
+    text = label.strip()
+    core = text.strip("().")
+    kind = "digit" if core.isdigit() else "upper" if core.isupper() else "lower"
+    return f"{text[:1] == '('}{kind}{text[-1:]}"
+
+
+def list_lead_ins(text: str, sections: list[Section]) -> list[tuple[int, int, str]]:
+    """``(start, end, statement)`` for each list lead-in: the items from ``start`` to ``end``
+    are governed by ``statement`` (``LIST_LEAD_IN_PATTERN``)."""
+    found: list[tuple[int, int, str]] = []
+    for section in sections:
+        lines = list(re.finditer(r"[^\n]+", text[section.body_start : section.own_end]))
+        for number, line in enumerate(lines):
+            label = SUBDIVISION_LABEL.match(line.group())
+            if label is None or not LIST_LEAD_IN_PATTERN.match(line.group(), label.end() + 1):
+                continue
+            style = _label_style(label.group())
+            start = section.body_start + line.end() + 1
+            end = section.own_end
+            for later in lines[number + 1 :]:
+                sibling = SUBDIVISION_LABEL.match(later.group())
+                if sibling is not None and _label_style(sibling.group()) == style:
+                    end = section.body_start + later.start()
+                    break
+            statement = statement_text(line.group())
+            if start < end and statement:
+                found.append((start, end, statement))
+    return found
 
 
 def carried_scope(

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from citenexus.ingest.outline import Block, blocks_of, parse_outline, path_of
-from citenexus.ingest.scope import carried_scope, statements_by_section
+from citenexus.ingest.scope import carried_scope, list_lead_ins, statements_by_section
 from citenexus.text.sentences import SUBDIVISION_LABEL, lines, sentence_spans_for_ingest, trim
 
 DEFAULT_TARGET_CHARS = 900
@@ -68,13 +68,21 @@ def segment(
         raise ValueError(MESSAGE_BAD_OVERLAP)
     sections = parse_outline(text)
     attached = statements_by_section(text, sections)
+    lead_ins = list_lead_ins(text, sections)
     heading_starts = {section.start for section in sections[1:]}
     pieces: list[Piece] = []
     for block in blocks_of(text, sections):
         path = tuple(s.title for s in path_of(sections, block.section)[1:])
-        scope = "\n".join(carried_scope(sections, attached, block.section))
+        carried = carried_scope(sections, attached, block.section)
         atoms = _atoms(text, block, heading_starts)
         for start, end in _pack(text, atoms, target_chars, overlap_chars):
+            # A list's items carry its lead-in when the unit does not hold the lead-in itself.
+            listed = [
+                statement
+                for first, last, statement in lead_ins
+                if first < end and start < last and start >= first and statement not in carried
+            ]
+            scope = "\n".join((*carried, *listed))
             pieces.append(Piece(len(pieces), text[start:end], start, end, path, scope))
     return pieces
 

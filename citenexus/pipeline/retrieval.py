@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from citenexus.domain.applicability import QuestionScope
+from citenexus.domain.applicability import QuestionScope, without_place_names
 from citenexus.domain.authority import AuthorityPolicy, Selection, TrustMode, select_by_authority
 from citenexus.domain.conflicts import states_value, value_asked
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
@@ -180,8 +180,10 @@ def gather(
     with timings.stage("fuse"):
         fused = reciprocal_rank_fusion([text_hits, vector_hits], settings.rrf_k)
     with timings.stage("rerank"):
+        # Place names count for applicability only (docs/design.md#applicability).
+        topic = without_place_names(query, scope.vocabulary)
         found.candidates = rerank(
-            query, query_vector, fused, text_hits, vector_hits, policy, settings
+            topic, query_vector, fused, text_hits, vector_hits, policy, settings
         )
     with timings.stage("ground"):
         found.relevant, found.grounded, found.inapplicable, found.valueless = ground(

@@ -50,6 +50,6 @@ def test_a_reviewer_follows_a_citation_to_the_highlighted_pdf_page(
     expect(viewer).to_contain_text("Page 3 of 4")
     image = viewer.locator("img.page-image")
     expect(image).to_be_visible()
-    page.wait_for_function("document.querySelector('img.page-image').complete")
+    page.wait_for_function("() => document.querySelector('img.page-image').complete")
     assert image.evaluate("img => img.naturalWidth") == 918
     shot(page, "reviewer-pdf-page")

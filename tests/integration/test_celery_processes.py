@@ -17,17 +17,17 @@ from typing import Any
 import pytest
 
 from audit.models import AuditCheckpoint, AuditEvent
-from tests.integration.test_workers import (  # noqa: F401 (broker is a fixture)
-    _database_env,
-    _end_worker_connections,
-    broker,
-)
-from tests.support.workers import (
+from scripts.workers import (
     ROOT,
     WORKER_APPLICATION_NAME,
     Worker,
     base_env,
     wait_until,
+)
+from tests.integration.test_workers import (  # noqa: F401 (broker is a fixture)
+    _database_env,
+    _end_worker_connections,
+    broker,
 )
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]

@@ -15,8 +15,13 @@ import json, os, django
 os.environ["DJANGO_SETTINGS_MODULE"] = "citenexus_web.settings"
 django.setup()
 from django.db import connection
+from common.db_roles import owner_cursor
 with connection.cursor() as c:
-    c.execute("SELECT pg_postmaster_start_time()::text, inet_server_port(), current_setting('data_directory')")
+    c.execute("SELECT current_user")
+    app_role = c.fetchone()[0]
+# The server's settings and a new table are the owner's business; the app role may do neither.
+with owner_cursor() as c:
+    c.execute("SELECT pg_postmaster_start_time()::text, inet_server_port(), current_database()")
     start, port, data = c.fetchone()
     c.execute("SELECT pg_advisory_lock(4242)")  # CREATE TABLE IF NOT EXISTS itself races
     c.execute("CREATE TABLE IF NOT EXISTS probe (pid int)")
@@ -24,7 +29,7 @@ with connection.cursor() as c:
     c.execute("INSERT INTO probe VALUES (%s)", [os.getpid()])
     c.execute("SELECT default_version FROM pg_available_extensions WHERE name = 'vector'")
     vector = c.fetchone()[0]
-print(json.dumps({"start": start, "data": data, "vector": vector, "pid": os.getpid()}))
+print(json.dumps({"start": start, "data": data, "vector": vector, "pid": os.getpid(), "app_role": app_role}))
 """
 
 

@@ -28,14 +28,14 @@ pytestmark = pytest.mark.django_db
 
 # {lane folder under examples/: {"at_least": {rate: value}, "at_most": {count: value}}}
 # Strict mode, measured 2026-12-01 at the settings chosen on the development lanes (ground 0.47,
-# removed-answer margin 0.3, elsewhere margin 0.1; scripts/choose_thresholds.py) with each lane's
+# removed-answer margin 0.3, elsewhere margin 0.08; scripts/choose_thresholds.py) with each lane's
 # vocabulary from its lane.json. aviation-maintenance is the held-out lane: pinned against
 # regressions, never used to choose.
 STRICT_PINS = {
     # expected values stated / answerable; refused / unanswerable; expected code / coded
-    "law-authority": ((21, 37), (20, 24), (18, 24)),
+    "law-authority": ((20, 37), (20, 24), (18, 24)),
     "privacy-law": ((22, 35), (22, 28), (20, 28)),
-    "aviation-maintenance": ((32, 42), (27, 31), (26, 31)),
+    "aviation-maintenance": ((31, 42), (26, 31), (24, 31)),
     "renewal": ((2, 2), (0, 0), (0, 0)),
 }
 PINS: dict[str, dict[str, dict[str, float]]] = {

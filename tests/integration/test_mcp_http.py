@@ -8,6 +8,7 @@ from typing import Any
 import httpx2
 import pytest
 
+from access.tokens import ERR_BAD_KEY
 from agents.instructions import NO_LANES, PROFILE_RANKS, PROFILE_UNRANKED, RULE
 from tests.integration import test_mcp_support as support
 from tests.integration.test_mcp_support import (
@@ -97,7 +98,8 @@ def test_a_request_without_a_valid_token_is_refused(
     assert anonymous.status_code == 401
     assert anonymous.json()["error"]["code"] == "not_authenticated"
     assert wrong.status_code == 401
-    assert wrong.json()["error"]["message"] == "Invalid token."
+    # The API's own words for a key that is unknown, expired or revoked (access.tokens).
+    assert wrong.json()["error"]["message"] == ERR_BAD_KEY
 
 
 def test_a_bearer_token_is_accepted_like_a_token(http_server: str, people: dict[str, Any]) -> None:

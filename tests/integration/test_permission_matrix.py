@@ -22,6 +22,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from access.tokens import api_token_issue
 from answers.models import Answer
 from answers.services import answer_ask
 from audit.models import AuditEvent
@@ -72,6 +73,7 @@ class World:
     pdf_doc: str
     evaluation: int
     evaluation_answer: int
+    token: int  # an API token of the curator
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,7 @@ API_ROWS = [
     ),
     Row("api-answers", "get", lambda w: "/api/answers/", SIGNED_IN),
     Row("api-answer", "get", lambda w: f"/api/answers/{w.answer}/", READ_ANSWERS),
+    Row("api-answer-export", "get", lambda w: f"/api/answers/{w.answer}/export.md", READ_ANSWERS),
     Row(
         "api-answer-review",
         "post",
@@ -226,6 +229,16 @@ API_ROWS = [
     Row("api-audit-export-csv", "get", lambda w: "/api/audit/export.csv", AUDIT),
     Row("api-audit-export-jsonl", "get", lambda w: "/api/audit/export.jsonl", AUDIT),
     Row("schema", "get", lambda w: "/api/schema/", EVERYONE),  # public, like the docs
+    # Everyone signed in manages their own tokens; only the owner or an admin revokes one.
+    Row("api-token-list", "get", lambda w: "/api/tokens/", SIGNED_IN),
+    Row(
+        "api-token-list",
+        "post",
+        lambda w: "/api/tokens/",
+        SIGNED_IN,
+        lambda w: {"name": "matrix", "expires_in_days": 1},
+    ),
+    Row("api-token-detail", "delete", lambda w: f"/api/tokens/{w.token}/", CURATE),
 ]
 
 PAGE_ROWS = [
@@ -234,6 +247,15 @@ PAGE_ROWS = [
     Row("login", "get", lambda w: "/accounts/login/", EVERYONE),
     Row("logout", "post", lambda w: "/accounts/logout/", EVERYONE, None, "form"),
     Row("api-docs", "get", lambda w: "/api/docs/", EVERYONE),  # public, like the schema
+    Row("api-tokens", "get", lambda w: "/account/tokens/", SIGNED_IN),
+    Row(
+        "api-token-revoke",
+        "post",
+        lambda w: f"/account/tokens/{w.token}/revoke/",
+        CURATE,
+        lambda w: {},
+        "form",
+    ),
     Row("lane", "get", lambda w: f"/lanes/{w.slug}/", LANE_ROLES),
     Row("upload", "get", lambda w: f"/lanes/{w.slug}/upload/", CURATE),
     Row("authority-csv", "get", lambda w: f"/lanes/{w.slug}/authority-csv/", CURATE),
@@ -274,6 +296,7 @@ PAGE_ROWS = [
     Row("verify", "get", lambda w: "/verify/", ASK | {"outsider"}),
     Row("answers", "get", lambda w: "/answers/", ANSWER_LISTS),
     Row("answer", "get", lambda w: f"/answers/{w.answer}/", READ_ANSWERS),
+    Row("answer-export", "get", lambda w: f"/answers/{w.answer}/export.md", READ_ANSWERS),
     Row(
         "answer-review",
         "post",
@@ -398,6 +421,7 @@ def _world(lane: Any, other_lane: Any, curator: Any) -> World:
         pdf_doc="pets-pdf",
         evaluation=evaluation.pk,
         evaluation_answer=result.answer_id,
+        token=api_token_issue(user=curator, name="matrix", expires_in_days=1)[0].pk,
     )
 
 
