@@ -75,56 +75,39 @@ def _golden_set(lane: Lane, given: str) -> GoldenSet:
     return golden_set
 
 
-@login_required
-def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
-    """The Evaluations tab: upload a golden set and run it, run the latest again, the runs."""
-    lane, caps = _lane(request, slug, Cap.EVALUATE, ERR_MAY_NOT_EVALUATE)
-    before, after = request.GET.get("before", ""), request.GET.get("after", "")
-    if before.isdigit() and after.isdigit():
-        return redirect("evaluation-diff", evaluation_id=int(before), other_id=int(after))
-    form = GoldenUploadForm()
-    golden_errors: list[dict[str, Any]] = []
-    page_error = ""
-    status = 200
+def _start_from_post(request: HttpRequest, lane: Lane, form: GoldenUploadForm) -> Any:
+    """The run the tab's form asks for (the latest golden set again, or an uploaded one), or
+    None when the form is not valid; a ``ServiceError`` when it is refused."""
+    throttle(action=EVALUATE, user=request.user, lane=lane)
     actor = request.user.get_username()
-    throttled: Throttled | None = None
-    if request.method == "POST":
-        try:
-            throttle(action=EVALUATE, user=request.user, lane=lane)
-            if request.POST.get("action") == "rerun":
-                run = evaluation_start(
-                    lane=lane,
-                    golden_set=_golden_set(lane, request.POST.get("golden_set", "")),
-                    modes=",".join(request.POST.getlist("modes")) or None,
-                    user=request.user,
-                    actor=actor,
-                )
-                return redirect("evaluation", evaluation_id=run.pk)
-            form = GoldenUploadForm(request.POST, request.FILES)
-            if form.is_valid():
-                upload = form.cleaned_data["file"]
-                run = evaluation_upload(
-                    lane=lane,
-                    data=upload.read(),
-                    filename=upload.name or "",
-                    modes=",".join(form.cleaned_data["modes"]),
-                    user=request.user,
-                    actor=actor,
-                )
-                return redirect("evaluation", evaluation_id=run.pk)
-        except ServiceError as exc:
-            golden_errors = list(exc.details.get("errors") or [])
-            page_error = exc.message
-            throttled = exc if isinstance(exc, Throttled) else None
-        status = 400
+    if request.POST.get("action") == "rerun":
+        return evaluation_start(
+            lane=lane,
+            golden_set=_golden_set(lane, request.POST.get("golden_set", "")),
+            modes=",".join(request.POST.getlist("modes")) or None,
+            user=request.user,
+            actor=actor,
+        )
+    if not form.is_valid():
+        return None
+    upload = form.cleaned_data["file"]
+    return evaluation_upload(
+        lane=lane,
+        data=upload.read(),
+        filename=upload.name or "",
+        modes=",".join(form.cleaned_data["modes"]),
+        user=request.user,
+        actor=actor,
+    )
+
+
+def _tab_context(lane: Lane, caps: Any) -> dict[str, Any]:
+    """The tab's runs (newest first, each with the one before it), what-ifs and chart."""
     runs = list(evaluation_list(lane=lane)[:RUNS_LISTED])
     mode = chart_mode([r for r in runs if r.reports], lane.default_mode)
     ctx = lane_context(lane, caps)
     ctx.update(
         heading="Evaluations",
-        form=form,
-        golden_errors=golden_errors,
-        page_error=page_error,
         runs=runs,
         run_rows=[
             {
@@ -140,8 +123,36 @@ def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
         chart_metrics=CHART_METRICS,
         chart_run_mode=mode,
     )
+    return ctx
+
+
+@login_required
+def lane_evaluations(request: HttpRequest, slug: str) -> HttpResponse:
+    """The Evaluations tab: upload a golden set and run it, run the latest again, the runs."""
+    lane, caps = _lane(request, slug, Cap.EVALUATE, ERR_MAY_NOT_EVALUATE)
+    before, after = request.GET.get("before", ""), request.GET.get("after", "")
+    if before.isdigit() and after.isdigit():
+        return redirect("evaluation-diff", evaluation_id=int(before), other_id=int(after))
+    form = GoldenUploadForm(request.POST or None, request.FILES or None)
+    refusal: ServiceError | None = None
+    if request.method == "POST":
+        try:
+            run = _start_from_post(request, lane, form)
+        except ServiceError as exc:
+            refusal = exc
+        else:
+            if run is not None:
+                return redirect("evaluation", evaluation_id=run.pk)
+    ctx = _tab_context(lane, caps)
+    ctx.update(
+        # Running again posts no file: its refusal is the page's, not the upload form's.
+        form=GoldenUploadForm() if request.POST.get("action") == "rerun" else form,
+        golden_errors=list(refusal.details.get("errors") or []) if refusal else [],
+        page_error=refusal.message if refusal else "",
+    )
+    status = 400 if request.method == "POST" else 200
     response = render(request, "evaluations/lane.html", ctx, status=status)
-    return throttled_response(response, throttled) if throttled else response
+    return throttled_response(response, refusal) if isinstance(refusal, Throttled) else response
 
 
 def _filters(request: HttpRequest, run: EvaluationRun) -> dict[str, str]:

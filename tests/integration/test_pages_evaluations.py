@@ -84,6 +84,8 @@ def test_a_malformed_golden_set_is_refused_on_the_page_by_line_and_nothing_runs(
     assert "Nothing was run" in html
     assert re.search(r"<td class=\"num\">2</td><td>expect_decision is &#x27;perhaps&#x27;", html)
     assert not GoldenSet.objects.exists() and not EvaluationRun.objects.exists()
+    nothing = signed_in(curator).post("/lanes/ca-housing/evaluations/", {"modes": ["strict"]})
+    assert nothing.status_code == 400 and "This field is required." in nothing.content.decode()
 
 
 def test_a_run_page_filters_outcomes_and_links_each_to_its_answer(
