@@ -26,12 +26,13 @@ class Cap(str, enum.Enum):
     READ_AUDIT = "read_audit"
     EDIT_LANE = "edit_lane"  # tier order, floor, profile, policy
     EDIT_MEMBERS = "edit_members"
+    EVALUATE = "evaluate"  # upload golden sets, run and read evaluation runs
 
 
 ROLES = ("curator", "reviewer", "admin", "auditor")
 
 ROLE_CAPS: dict[str, frozenset[Cap]] = {
-    "curator": frozenset({Cap.READ_LANE, Cap.INGEST, Cap.ASSIGN_TIER, Cap.CORRECT}),
+    "curator": frozenset({Cap.READ_LANE, Cap.INGEST, Cap.ASSIGN_TIER, Cap.CORRECT, Cap.EVALUATE}),
     "reviewer": frozenset({Cap.READ_LANE, Cap.ASK, Cap.READ_ANSWERS, Cap.REVIEW}),
     "auditor": frozenset({Cap.READ_LANE, Cap.READ_ANSWERS, Cap.READ_AUDIT}),
     "admin": frozenset(Cap),

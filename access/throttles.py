@@ -23,7 +23,9 @@ from django.core.cache import cache
 from common.errors import Throttled
 
 ASK, VERIFY, UPLOAD, AUTHORITY_CSV = "ask", "verify", "upload", "authority_csv"
-ACTIONS = (ASK, VERIFY, UPLOAD, AUTHORITY_CSV)
+# An evaluation run or what-if asks every question of a golden set in each mode.
+EVALUATE = "evaluate"
+ACTIONS = (ASK, VERIFY, UPLOAD, AUTHORITY_CSV, EVALUATE)
 SCOPES = ("user", "lane")
 PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 OFF = {"", "0", "off", "none"}
@@ -37,6 +39,7 @@ WHAT = {
     VERIFY: "verify",
     UPLOAD: "upload",
     AUTHORITY_CSV: "authority CSV",
+    EVALUATE: "evaluation",
 }
 SCOPE_WORDS = {"user": "from you", "lane": "on this lane"}
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+# How an answer came to be (its ``kind``): asked or verified by a person or client, or computed
+# by an evaluation run (docs/design.md#evaluation-runs), which reviewers' lists leave out.
+ASK, VERIFY, EVALUATION = "ask", "verify", "evaluation"
+
 
 class Answer(models.Model):
     class Status(models.TextChoices):
@@ -17,7 +21,7 @@ class Answer(models.Model):
         FLAG = "flag"
 
     lane = models.ForeignKey("curation.Lane", on_delete=models.PROTECT, related_name="answers")
-    kind = models.CharField(max_length=10, default="ask")  # ask | verify
+    kind = models.CharField(max_length=10, default=ASK)  # ask | verify | evaluation
     question = models.TextField()
     mode = models.CharField(max_length=12)
     strategy = models.CharField(max_length=10, default="single")

@@ -10,7 +10,7 @@ from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncDate
 
 from access.roles import Cap, can, lanes_with
-from answers.models import Answer
+from answers.models import EVALUATION, Answer
 from common.errors import NotFound
 
 
@@ -34,18 +34,31 @@ ERR_NO_ANSWER = "no such answer"
 
 
 def answer_readable(*, user: Any, answer_id: int) -> Answer:
-    """The answer if the user may read answers in its lane; otherwise not found (no leak)."""
+    """The answer if the user may read answers in its lane, or it is an evaluation run's and
+    the user may evaluate there; otherwise not found (no leak)."""
     answer = Answer.objects.select_related("lane").filter(pk=answer_id).first()
-    if answer is None or not can(user, Cap.READ_ANSWERS, answer.lane):
+    if answer is None or not _may_read(user, answer):
         raise NotFound("not_found", ERR_NO_ANSWER)
     return answer
+
+
+def _may_read(user: Any, answer: Answer) -> bool:
+    if can(user, Cap.READ_ANSWERS, answer.lane):
+        return True
+    # Curators run evaluations and follow each outcome to its answer (docs/design.md#roles).
+    return answer.kind == EVALUATION and can(user, Cap.EVALUATE, answer.lane)
 
 
 def answer_list(
     *, user: Any, lane: str = "", status: str = "", refusal_code: str = "", asked_by: str = ""
 ) -> QuerySet[Answer]:
-    """Answers the user may read, newest first, filtered."""
-    qs = Answer.objects.filter(lane__in=lanes_with(user, Cap.READ_ANSWERS)).select_related("lane")
+    """Answers the user may read, newest first, filtered; an evaluation run's answers are
+    listed with their run, not here."""
+    qs = (
+        Answer.objects.filter(lane__in=lanes_with(user, Cap.READ_ANSWERS))
+        .exclude(kind=EVALUATION)
+        .select_related("lane")
+    )
     if lane:
         qs = qs.filter(lane__slug=lane)
     if status:
@@ -57,13 +70,15 @@ def answer_list(
     return qs.order_by("-created_at", "-id")
 
 
-# What the dashboard (``reporting``) charts: grouped counts, one query each.
+# What the dashboard (``reporting``) charts: grouped counts, one query each, of the answers
+# people and clients asked for (an evaluation run's are not questions anyone asked).
 
 
 def answer_refusals_per_day(*, lanes: Iterable[Any], since: dt.date) -> list[dict[str, Any]]:
     """Refused answers of ``lanes`` from ``since``: rows of ``day``, ``refusal_code``, ``n``."""
     return list(
         Answer.objects.filter(lane__in=lanes, status="refused", created_at__date__gte=since)
+        .exclude(kind=EVALUATION)
         .annotate(day=TruncDate("created_at"))
         .values("day", "refusal_code")
         .annotate(n=Count("id"))
@@ -78,6 +93,7 @@ def answer_reviews_per_day(
         Answer.objects.filter(
             lane__in=lanes, review_verdict__in=list(verdicts), reviewed_at__date__gte=since
         )
+        .exclude(kind=EVALUATION)
         .annotate(day=TruncDate("reviewed_at"))
         .values("day", "review_verdict")
         .annotate(n=Count("id"))
@@ -88,6 +104,7 @@ def answer_review_summary(*, lanes: Iterable[Any]) -> list[dict[str, Any]]:
     """Per lane slug (``lane__slug``): answers in all, flagged, approved and refused."""
     return list(
         Answer.objects.filter(lane__in=lanes)
+        .exclude(kind=EVALUATION)
         .values("lane__slug")
         .annotate(
             total=Count("id"),

@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 
 from answers.citations import with_citation_details
-from answers.models import Answer
+from answers.models import ASK, VERIFY, Answer
 from citenexus.domain.answer import SINGLE, STRATEGIES
 from citenexus.domain.authority import AuthorityPolicy, TrustMode
 from common.errors import Invalid
@@ -44,8 +44,11 @@ def _valid(lane: Lane, question: str, mode: str | None, strategy: str) -> tuple[
 
 
 @transaction.atomic
-def _store(*, lane: Lane, kind: str, result: Any, user: Any, actor: str) -> Answer:
-    payload = with_citation_details(lane=lane, payload=result.to_dict())
+def answer_store(
+    *, lane: Lane, kind: str, payload: dict[str, Any], user: Any, actor: str
+) -> Answer:
+    """Store an answer exactly as computed (``Answer.to_dict()`` of the domain)."""
+    payload = with_citation_details(lane=lane, payload=payload)
     payload["lane"] = lane.slug
     refusal = payload.get("refusal") or {}
     return Answer.objects.create(
@@ -90,7 +93,7 @@ def answer_ask(
 ) -> Answer:
     """Ask a question of the lane and store the answer as computed."""
     result = answer_compute(lane=lane, question=question, mode=mode, strategy=strategy)
-    return _store(lane=lane, kind="ask", result=result, user=user, actor=actor)
+    return answer_store(lane=lane, kind=ASK, payload=result.to_dict(), user=user, actor=actor)
 
 
 def answer_verify(
@@ -117,7 +120,7 @@ def answer_verify(
         ) from exc
     except DraftError as exc:
         raise Invalid("invalid_draft", str(exc), {"field": "segments"}) from exc
-    return _store(lane=lane, kind="verify", result=result, user=user, actor=actor)
+    return answer_store(lane=lane, kind=VERIFY, payload=result.to_dict(), user=user, actor=actor)
 
 
 @transaction.atomic

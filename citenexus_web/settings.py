@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "curation",
     "answers",
     "audit",
+    "evaluations",
     "agents",
 ]
 
@@ -318,6 +319,8 @@ _THROTTLE_DEFAULTS = {
     "verify": ("120/minute", "1200/minute"),
     "upload": ("120/minute", "600/minute"),
     "authority_csv": ("30/minute", "120/minute"),
+    # Evaluation runs and what-ifs: each asks a whole golden set, hundreds of questions.
+    "evaluate": ("30/hour", "120/hour"),
 }
 CITENEXUS_THROTTLES = {
     action: {

@@ -18,6 +18,7 @@ api = [
     path("", include("curation.api_urls")),
     path("audit/", include("audit.api_urls")),
     path("", include("answers.api_urls")),
+    path("", include("evaluations.api_urls")),
     path("", include("accounts.api_urls")),
 ]
 
@@ -32,6 +33,7 @@ urlpatterns = [
     path("", include("answers.urls")),
     path("", include("audit.urls")),
     path("", include("reporting.urls")),
+    path("", include("evaluations.urls")),
     path("", include("accounts.urls")),
 ]
 

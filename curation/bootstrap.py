@@ -159,16 +159,36 @@ class Ports:
         return _embedder()
 
     @functools.cached_property
+    def ask_embedder(self) -> Embedder:
+        """The embedder asks use (retrieval, the removed-answer check, the embedding judge):
+        the deployment's, remembering the texts it embedded last, so a question asked again
+        (an evaluation asks each in four modes) embeds nothing it embedded before."""
+        from citenexus.embedders import MemoEmbedder
+
+        return MemoEmbedder(self.embedder)
+
+    @functools.cached_property
     def generator(self) -> Generator:
         return _generator()
 
     @functools.cached_property
     def judges(self) -> tuple[Judge, ...]:
-        return _judges(self.embedder)
+        return _judges(self.ask_embedder)
 
     @functools.cached_property
     def settings(self) -> PipelineSettings:
         return _pipeline_settings()
+
+    def describe(self) -> dict[str, Any]:
+        """What an evaluation run records of the ports, without building any (a model loads
+        slowly): the embedder, the generator, the optional LLM judge and the pipeline settings."""
+        llm = bool(settings.CITENEXUS_LLM_BASE_URL)
+        return {
+            "embedder": settings.CITENEXUS_EMBEDDER,
+            "generator": f"llm:{settings.CITENEXUS_LLM_MODEL}" if llm else "extractive",
+            "llm_judge": bool(llm and settings.CITENEXUS_LLM_JUDGE),
+            "settings": self.settings.to_dict(),
+        }
 
     def retriever(self, lane: Lane) -> PostgresRetriever:
         return PostgresRetriever(lane)
@@ -185,7 +205,7 @@ class Ports:
         return LanePipeline(
             lane=lane,
             retriever=self.retriever(lane),
-            embedder=self.embedder,
+            embedder=self.ask_embedder,
             generator=self.generator,
             judges=self.judges,
             policy=policy or authority_policy(lane),

@@ -8,6 +8,7 @@ from typing import Any, cast
 from django import forms
 
 from curation.models import LaneMembership
+from curation.services.tiers import TierEdit
 
 ERR_METADATA_JSON = "metadata must be a JSON object whose keys and values are strings"
 ERR_METADATA_ROW = "line {line}: write key=value"
@@ -162,6 +163,15 @@ class CorrectionForm(forms.Form):
     def __init__(self, *args: Any, levels: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["authority"]).choices = [(v, v) for v in levels]
+
+
+def tier_edits_from_post(post: Any) -> list[TierEdit]:
+    """The tier editor's rows, least authoritative first (the page lists them highest first):
+    the settings page's save and preview, and the what-if, read the same form."""
+    originals = post.getlist("original")
+    names = post.getlist("name")
+    rows = [TierEdit(o or None, n.strip()) for o, n in zip(originals, names, strict=False)]
+    return rows[::-1]
 
 
 class LaneSettingsForm(forms.Form):

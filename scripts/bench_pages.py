@@ -128,7 +128,106 @@ def populate(n: int) -> dict[str, Any]:
             for i in range(25)
         ],
     )
-    return {"lane": lane, "users": users, "answer": answer, "history": history, "job": job}
+    runs = evaluations(lane, users["curator"], answer)
+    return {
+        "lane": lane,
+        "users": users,
+        "answer": answer,
+        "history": history,
+        "job": job,
+        **runs,
+    }
+
+
+def evaluations(lane: Any, curator: Any, answer: Any) -> dict[str, Any]:
+    """Twenty finished runs of a 60-question golden set (the chart's), the last two with every
+    outcome in four modes linked to an answer (the run and diff pages), and a what-if."""
+    from django.utils import timezone
+
+    from citenexus.evaluation import GoldenQuestion, Outcome, answer_digest, question_result
+    from evaluations.models import EvaluationResult, EvaluationRun, GoldenSet
+
+    modes = ["strict", "normal", "exploratory", "strict-floor-off"]
+    categories = ["answerable", "below_floor", "wrong_jurisdiction", "no_evidence"]
+    golden = [
+        GoldenQuestion(
+            id=f"Q{i:02d}",
+            question=f"How much notice must a landlord give? (variant {i})",
+            category=categories[i % 4],
+            expected_status="answered" if i % 4 == 0 else "refused",
+            expected_value="30 days" if i % 4 == 0 else "",
+            line=i + 2,
+        )
+        for i in range(60)
+    ]
+    golden_set = GoldenSet.objects.create(
+        lane=lane,
+        name="golden.csv",
+        format="golden",
+        sha256="0" * 64,
+        questions=[g.to_dict() for g in golden],
+        question_count=len(golden),
+        created_by_name="curator",
+    )
+    report = {
+        "total": 60,
+        "answered": 15,
+        "refused": 45,
+        "expected_value_rate": 0.8,
+        "answer_when_grounded": 0.9,
+        "abstain_when_no_evidence": 0.7,
+        "refusal_code_accuracy": 0.6,
+        "out_of_jurisdiction_citations": 0,
+        "trap_citations": 0,
+        "fractions": {"expected_value_rate": [12, 15]},
+        "by_category": {},
+    }
+    policy = {"profile": lane.profile, "tier_order": lane.tier_order, "minimum_tier": "x"}
+
+    def run(kind: str = "run", runs: list[str] = modes) -> Any:
+        return EvaluationRun.objects.create(
+            lane=lane,
+            golden_set=golden_set,
+            kind=kind,
+            status="done",
+            runs=runs,
+            policy=policy,
+            saved_policy=policy if kind == "what_if" else {},
+            reports={m: report for m in runs},
+            saved_reports={m: report for m in runs} if kind == "what_if" else {},
+            created_by=curator,
+            created_by_name="curator",
+            finished_at=timezone.now(),
+        )
+
+    finished = [run() for _ in range(20)]
+    what_if = run("what_if", ["strict"])
+    digest = answer_digest(answer.payload)
+
+    def results(evaluation: Any, runs: list[str], side: str = "", link: bool = True) -> None:
+        rows = []
+        for g in golden:
+            outcome = question_result(Outcome(g, digest))
+            for mode in runs:
+                rows.append(
+                    EvaluationResult(
+                        run=evaluation,
+                        side=side,
+                        mode=mode,
+                        question_id=g.id,
+                        line=g.line,
+                        digest=digest,
+                        answer=answer if link else None,
+                        **outcome,
+                    )
+                )
+        EvaluationResult.objects.bulk_create(rows)
+
+    results(finished[-2], modes)
+    results(finished[-1], modes)
+    results(what_if, ["strict"], link=False)
+    results(what_if, ["strict"], side="saved", link=False)
+    return {"run": finished[-1], "earlier_run": finished[-2], "what_if": what_if}
 
 
 def answers(lane: Any, reviewer: Any, n: int) -> tuple[Any, int]:
@@ -222,6 +321,19 @@ def main() -> None:
             ("curator", "authority CSV page", f"/lanes/{lane.slug}/authority-csv/"),
             ("curator", "job page (25 files)", f"/jobs/{data['job'].id}/"),
             ("admin", "lane settings", f"/lanes/{lane.slug}/settings/"),
+            ("curator", "evaluations tab (20 runs)", f"/lanes/{lane.slug}/evaluations/"),
+            ("curator", "evaluation run (60 x 4)", f"/evaluations/{data['run'].pk}/"),
+            (
+                "curator",
+                "evaluation run, filtered",
+                f"/evaluations/{data['run'].pk}/?mode=strict&expected=no",
+            ),
+            (
+                "curator",
+                "evaluation diff (60 x 4)",
+                f"/evaluations/{data['earlier_run'].pk}/diff/{data['run'].pk}/",
+            ),
+            ("admin", "what-if (60 x 2)", f"/evaluations/{data['what_if'].pk}/"),
             ("auditor", "audit log", "/audit/"),
             (
                 "auditor",

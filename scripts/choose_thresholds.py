@@ -45,11 +45,8 @@ django.setup()
 
 from django.conf import settings as deployment  # noqa: E402
 
-from answers.management.commands.evaluate import (  # noqa: E402
-    ExampleLane,
-    evaluate_lane,
-    example_lanes,
-)
+from answers.evaluation import evaluate_lane  # noqa: E402
+from answers.management.commands.evaluate import ExampleLane, example_lanes  # noqa: E402
 from citenexus.evaluation import pool, read_golden  # noqa: E402
 from curation.bootstrap import ports  # noqa: E402
 from curation.models import Lane  # noqa: E402

@@ -350,3 +350,9 @@ def plan_authority_csv(
         else:
             collector.add_row(line, header, cells)
     return collector.plan()
+
+
+# Shared with the golden question reader (citenexus/evaluation/golden.py): one way to decode an
+# uploaded CSV and to number its records by line.
+csv_text = _decode
+csv_records = _rows

@@ -10,6 +10,7 @@ from typing import Any
 
 from citenexus.embedders.base import EmbeddingError, l2_normalise
 from citenexus.embedders.hashing import HashingEmbedder
+from citenexus.embedders.memo import MemoEmbedder
 from citenexus.embedders.minilm import MiniLMEmbedder
 from citenexus.embedders.openai_compat import OpenAIEmbedder
 from citenexus.ports import Embedder
@@ -40,6 +41,7 @@ __all__ = [
     "MESSAGE_UNKNOWN_EMBEDDER",
     "EmbeddingError",
     "HashingEmbedder",
+    "MemoEmbedder",
     "MiniLMEmbedder",
     "OpenAIEmbedder",
     "embedder_from_settings",

@@ -15,6 +15,8 @@ from typing import Any
 from django.db import connection, transaction
 
 from audit.services import audit_record
+from citenexus.domain.authority import AuthorityPolicy
+from citenexus.domain.levels import LanePolicy, lane_policy_problems
 from common.errors import Invalid
 from curation.models import Lane
 from curation.selectors import tier_counts
@@ -91,6 +93,65 @@ def validate_edits(*, lane: Lane, edits: Sequence[TierEdit]) -> list[str]:
     return problems
 
 
+def _edit_problems(*, lane: Lane, edits: Sequence[TierEdit], minimum_tier: str) -> list[str]:
+    problems = validate_edits(lane=lane, edits=edits)
+    if minimum_tier and minimum_tier not in [e.name for e in edits]:
+        problems.append(ERR_FLOOR_NOT_IN_ORDER.format(floor=minimum_tier))
+    return problems
+
+
+@dataclass(frozen=True)
+class TierProposal:
+    """An unsaved edit of the tier order, floor and profile, as the pipeline would rank by it."""
+
+    # In the tier names documents carry now: a rename reaches documents only when saved.
+    policy: AuthorityPolicy
+    # The same in the edit's own names, as the lane would hold it once saved.
+    named: AuthorityPolicy
+    renames: dict[str, str]
+
+
+# A new tier that takes the name of a tier being renamed away holds no document yet; until the
+# edit is saved, documents still carry the old name, so the new tier ranks under another one.
+_NEW_TIER_PLACEHOLDER = "(new) {name}"
+
+
+def tier_order_proposal(
+    *, lane: Lane, edits: Sequence[TierEdit], minimum_tier: str, profile: str
+) -> TierProposal:
+    """The policy an unsaved tier edit would give, checked as a save would check it; nothing is
+    written (the what-if of docs/design.md#evaluation-runs). ``Invalid`` ("invalid_tiers")
+    names every problem."""
+    edits = [TierEdit(e.original, e.name.strip()) for e in edits]
+    minimum_tier = minimum_tier.strip()
+    renames = renames_of(edits)
+    proposed = LanePolicy(
+        kind=lane.kind,
+        tier_order=tuple(e.name for e in edits),
+        minimum_tier=minimum_tier or None,
+        profile=profile,
+        metadata_key=lane.metadata_key,
+        source_type_policy={
+            source_type: (renames.get(tier, tier) if tier else tier)
+            for source_type, tier in (lane.policy or {}).items()
+        },
+    )
+    problems = _edit_problems(lane=lane, edits=edits, minimum_tier=minimum_tier)
+    problems += [p for p in lane_policy_problems(proposed) if p not in problems]
+    if problems:
+        raise Invalid("invalid_tiers", "; ".join(problems), {"problems": problems})
+    originals = {e.original for e in edits if e.original}
+    carried = [
+        e.original or (_NEW_TIER_PLACEHOLDER.format(name=e.name) if e.name in originals else e.name)
+        for e in edits
+    ]
+    floor = carried[[e.name for e in edits].index(minimum_tier)] if minimum_tier else None
+    policy = AuthorityPolicy.from_settings(
+        profile=profile, tier_order=carried, minimum_tier=floor, metadata_key=lane.metadata_key
+    )
+    return TierProposal(policy=policy, named=proposed.authority_policy(), renames=renames)
+
+
 _RENAME_DOCUMENTS = """
 UPDATE curation_document
    SET authority = jsonb_set(authority::jsonb, ARRAY[%(key)s], to_jsonb(%(map)s::jsonb ->> (authority::jsonb ->> %(key)s)))
@@ -126,10 +187,8 @@ def tier_order_change(
     """
     lane = Lane.objects.select_for_update().get(pk=lane.pk)
     edits = [TierEdit(e.original, e.name.strip()) for e in edits]
-    problems = validate_edits(lane=lane, edits=edits)
+    problems = _edit_problems(lane=lane, edits=edits, minimum_tier=minimum_tier)
     order = [e.name for e in edits]
-    if minimum_tier and minimum_tier not in order:
-        problems.append(ERR_FLOOR_NOT_IN_ORDER.format(floor=minimum_tier))
     if problems:
         raise Invalid("invalid_tiers", "; ".join(problems), {"problems": problems})
     renames = renames_of(edits)

@@ -140,6 +140,8 @@ def job_page(request: HttpRequest, job_id: str) -> HttpResponse:
     job = get_object_or_404(Job.objects.select_related("lane"), pk=job_id)
     if job.lane is None or not is_member(request.user, job.lane):
         raise Http404("no such job")
+    if job.params.get("page"):  # a kind of job with a progress page of its own (evaluations)
+        return redirect(str(job.params["page"]))
     done = sum(1 for item in job.items if item.get("status") != "pending")
     ctx = {
         "job": job,

@@ -24,6 +24,7 @@ from access.roles import Cap
 from common.errors import ServiceError
 from common.http import is_htmx, page_errors
 from curation.forms import LaneSettingsForm, MemberForm
+from curation.forms import tier_edits_from_post as edits_from_post
 from curation.models import Lane, LaneMembership
 from curation.selectors import tier_counts
 from curation.services.lanes import lane_member_set, lane_update
@@ -40,14 +41,6 @@ from curation.views.vocabulary_forms import VocabularyForm, vocabulary_initial
 ERR_NEW_TIER_EMPTY = "type a name for the new tier"
 ERR_NO_SUCH_USER = "no user named {name!r}"
 NO_TIER_CHOICE = "(declared, no tier)"
-
-
-def edits_from_post(post: Any) -> list[TierEdit]:
-    """The editor's rows, least authoritative first (the page lists them highest first)."""
-    originals = post.getlist("original")
-    names = post.getlist("name")
-    rows = [TierEdit(o or None, n.strip()) for o, n in zip(originals, names, strict=False)]
-    return rows[::-1]
 
 
 def apply_action(

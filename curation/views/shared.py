@@ -11,24 +11,13 @@ from access.lanes import lane_access
 from access.roles import Cap
 from common.http import page_errors
 from curation.models import Lane
-from curation.tier_badges import tier_classes
+from curation.page_context import lane_context as lane_context  # the lane pages' header
 
 
 def page_lane(request: HttpRequest, slug: str, cap: Cap) -> tuple[Lane, frozenset[Cap]]:
     """The lane and the user's capabilities on it, as Django's 404 or 403 page when refused."""
     with page_errors():
         return lane_access(request.user, slug, cap)
-
-
-def lane_context(lane: Lane, caps: frozenset[Cap]) -> dict[str, Any]:
-    """What every lane page's header shows: the lane, its order and what the user may do."""
-    order = list(lane.tier_order)
-    return {
-        "lane": lane,
-        "caps": {c.value for c in caps},
-        "precedence": list(reversed(order)),
-        "tier_classes": tier_classes(lane),
-    }
 
 
 def related(instance: Any, name: str) -> list[Any]:

@@ -78,7 +78,7 @@ def test_evaluate_all_loads_and_scores_every_example_lane(
             lane=lane, question=question, mode=mode, policy=policy, settings=settings
         )
 
-    monkeypatch.setattr("answers.management.commands.evaluate.answer_compute", spy)
+    monkeypatch.setattr("answers.evaluation.answer_compute", spy)
     output, answers, out = tmp_path / "all.json", tmp_path / "answers.json", StringIO()
     call_command(
         "evaluate",

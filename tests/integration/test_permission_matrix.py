@@ -30,6 +30,9 @@ from citenexus.ingest import extract_text
 from curation.models import Correction, Job
 from curation.services.corrections import correction_add
 from curation.services.documents import document_ingest_text
+from evaluations.jobs import evaluation_job_run
+from evaluations.models import EvaluationResult
+from evaluations.services import evaluation_upload
 from tests.fixtures.pdfs import build_pdf
 from tests.support.hostile import ingest_statute
 
@@ -68,6 +71,8 @@ class World:
     other_doc: str
     other_answer: int
     pdf_doc: str
+    evaluation: int
+    evaluation_answer: int
     token: int  # an API token of the curator
 
 
@@ -93,6 +98,26 @@ def _upload(w: World) -> dict[str, Any]:
         "file": SimpleUploadedFile("n.txt", data, content_type="text/plain"),
         "document_id": "new-doc",
         "source_type": "documentary",
+    }
+
+
+def _golden(w: World) -> dict[str, Any]:
+    data = _golden_bytes()
+    return {"file": SimpleUploadedFile("g.csv", data, content_type="text/csv"), "modes": "strict"}
+
+
+def _what_if(w: World) -> dict[str, Any]:
+    """The tier editor's form as the lane settings page posts it, with a higher floor."""
+    order = ["controlling-statute", "binding-appellate", "statute", "general-statute"]
+    order += ["secondary-blog", "out-of-jurisdiction"]
+    return {
+        "original": order,
+        "name": order,
+        "minimum_tier": "statute",
+        "profile": "ordered.v1",
+        "default_mode": "strict",
+        "jurisdiction": "CA",
+        "what_if_mode": "strict",
     }
 
 
@@ -178,6 +203,26 @@ API_ROWS = [
         lambda w: f"/api/answers/{w.answer}/review/",
         ASK,
         lambda w: {"verdict": "approve", "note": "fine"},
+    ),
+    Row("api-lane-evaluations", "get", lambda w: f"/api/lanes/{w.slug}/evaluations/", CURATE),
+    Row(
+        "api-lane-evaluations",
+        "post",
+        lambda w: f"/api/lanes/{w.slug}/evaluations/",
+        CURATE,
+        _golden,
+        "multipart",
+    ),
+    Row("api-evaluation", "get", lambda w: f"/api/evaluations/{w.evaluation}/", CURATE),
+    Row(
+        "api-evaluation-diff",
+        "get",
+        lambda w: f"/api/evaluations/{w.evaluation}/diff/{w.evaluation}/",
+        CURATE,
+    ),
+    # An evaluation run's answer: its lane's readers of answers, and those who evaluate there.
+    Row(
+        "api-answer", "get", lambda w: f"/api/answers/{w.evaluation_answer}/", READ_ANSWERS | CURATE
     ),
     Row("api-audit", "get", lambda w: "/api/audit/", AUDIT),
     Row("api-audit-verify", "get", lambda w: "/api/audit/verify/", AUDIT),
@@ -266,6 +311,23 @@ PAGE_ROWS = [
         lambda w: f"/answers/{w.answer}/claims/{w.claim}/citations/{quote(w.key, safe='')}/",
         READ_ANSWERS,
     ),
+    Row("evaluations", "get", lambda w: f"/lanes/{w.slug}/evaluations/", CURATE),
+    Row("evaluation", "get", lambda w: f"/evaluations/{w.evaluation}/", CURATE),
+    Row(
+        "evaluation-diff",
+        "get",
+        lambda w: f"/evaluations/{w.evaluation}/diff/{w.evaluation}/",
+        CURATE,
+    ),
+    Row(
+        "evaluation-what-if",
+        "post",
+        lambda w: f"/lanes/{w.slug}/evaluations/what-if/",
+        frozenset({"admin"}),
+        _what_if,
+        "form",
+    ),
+    Row("answer", "get", lambda w: f"/answers/{w.evaluation_answer}/", READ_ANSWERS | CURATE),
     Row("audit-log", "get", lambda w: "/audit/", AUDIT),
     Row(
         "audit-event", "get", lambda w: f"/audit/events/{w.event}/", frozenset({"auditor", "admin"})
@@ -301,6 +363,10 @@ def test_the_table_covers_every_named_route_of_the_project():
     assert covered - named_routes() - {"admin:index"} == set()
 
 
+def _golden_bytes() -> bytes:
+    return f"question,expected,expect_decision\n{QUESTION},30 days,answer\n".encode()
+
+
 def _world(lane: Any, other_lane: Any, curator: Any) -> World:
     ingest_statute(lane)
     document_ingest_text(
@@ -333,6 +399,12 @@ def _world(lane: Any, other_lane: Any, curator: Any) -> World:
         source=pdf,
     )
     job = Job.objects.create(kind="ingest", lane=lane, created_by=curator)
+    evaluation = evaluation_upload(
+        lane=lane, data=_golden_bytes(), filename="g.csv", modes="strict", actor="setup"
+    )
+    evaluation_job_run(job_id=str(evaluation.job_id))
+    result = EvaluationResult.objects.get(run=evaluation)
+    assert result.answer_id is not None
     event = AuditEvent.objects.filter(lane="ca-housing").order_by("id").first()
     assert event is not None
     return World(
@@ -347,6 +419,8 @@ def _world(lane: Any, other_lane: Any, curator: Any) -> World:
         other_doc="ny-rent",
         other_answer=other.pk,
         pdf_doc="pets-pdf",
+        evaluation=evaluation.pk,
+        evaluation_answer=result.answer_id,
         token=api_token_issue(user=curator, name="matrix", expires_in_days=1)[0].pk,
     )
 

@@ -11,7 +11,6 @@ to choose between two variants of the code, and the pooled "development" column 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,15 +18,14 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from answers.services import answer_compute
-from citenexus.domain.authority import AuthorityPolicy
-from citenexus.evaluation import GoldenQuestion, Outcome, pool, read_golden, score
-from curation.domain import authority_policy, lane_snapshot, lane_vocabulary
+from answers.evaluation import RUNS, Run, evaluate_lane
+from answers.evaluation import parse_runs as parse_run_list
+from citenexus.evaluation import pool, read_golden
+from common.errors import Invalid
+from curation.domain import lane_snapshot
 from curation.models import Document, Lane
 from curation.services.examples import example_lane_load
 
-RUNS = "strict,normal,exploratory,strict-floor-off"
-FLOOR_OFF = "floor-off"
 DEFAULT_OUTPUT = Path("bench-results") / "evaluation.json"
 # The numbers the example-lane test pins in strict mode (tests/integration/test_example_lanes.py).
 HEADLINE = (
@@ -53,66 +51,12 @@ METRICS = (
 HELD_OUT_NOTE = "held out: reported only, never used to choose between variants of the code"
 
 
-def floor_off(policy: AuthorityPolicy) -> AuthorityPolicy:
-    if not policy.order:
-        return policy
-    return AuthorityPolicy.ordered(policy.order, key=policy.metadata_key)
-
-
-def parse_runs(text: str) -> list[tuple[str, str, str]]:
-    """``strict,normal,strict-floor-off`` -> [(run, mode, variant), ...]."""
-    runs = []
-    for run in (r.strip() for r in text.split(",")):
-        if not run:
-            continue
-        mode, _, variant = run.partition("-")
-        if variant not in ("", FLOOR_OFF):
-            raise CommandError(f"unknown run {run!r}: a mode, or a mode with -{FLOOR_OFF}")
-        runs.append((run, mode, variant))
-    if not runs:
-        raise CommandError("no runs given")
-    return runs
-
-
-def evaluate_lane(
-    lane: Lane,
-    golden: Sequence[GoldenQuestion],
-    runs: Sequence[tuple[str, str, str]],
-    settings: Any = None,
-) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-    """Every run's report and answers (by question id) for one lane; ``settings`` (pipeline
-    settings) replace the deployment's, as scripts/choose_thresholds.py does."""
-    metadata = {d.document_id: d.authority for d in Document.objects.filter(lane=lane)}
-    unranked = AuthorityPolicy.unranked()
-    vocabulary = lane_vocabulary(lane)
-    reports: dict[str, dict[str, Any]] = {}
-    answers: dict[str, dict[str, Any]] = {}
-    for run, mode, variant in runs:
-        policy = authority_policy(lane)
-        if variant == FLOOR_OFF:
-            policy = floor_off(policy)
-        outcomes = [
-            Outcome(
-                g,
-                answer_compute(
-                    lane=lane,
-                    question=g.question,
-                    mode=mode,
-                    policy=unranked if g.unranked else policy,
-                    settings=settings,
-                ).to_dict(),
-            )
-            for g in golden
-        ]
-        answers[run] = {o.golden.id: dict(o.answer) for o in outcomes}
-        reports[run] = score(
-            outcomes,
-            metadata_of=metadata,
-            tier_key=lane.metadata_key,
-            lane_jurisdiction=lane.jurisdiction,
-            vocabulary=vocabulary,
-        ).to_dict()
-    return reports, answers
+def parse_runs(text: str) -> list[Run]:
+    """``strict,normal,strict-floor-off`` -> [(run, mode, variant), ...], or a CommandError."""
+    try:
+        return parse_run_list(text)
+    except Invalid as exc:
+        raise CommandError(exc.message) from exc
 
 
 @dataclass(frozen=True)
@@ -255,7 +199,7 @@ class Command(BaseCommand):
             self.stderr.write(f"lane {lane.slug}: settings updated from {example.name}/lane.json")
         return lane
 
-    def _all(self, runs: list[tuple[str, str, str]], options: dict[str, Any]) -> None:
+    def _all(self, runs: list[Run], options: dict[str, Any]) -> None:
         root = Path(options["examples"] or Path(settings.BASE_DIR) / "examples")
         chosen = self._select(root, options["lanes"])
         run_names = [r for r, _, _ in runs]

@@ -14,6 +14,8 @@ documents). The metrics a reviewer cares about:
 - ``wrong_jurisdiction_citations``: citations of kept or hedged claims to a source whose
   ``jurisdiction`` does not apply in the jurisdiction the question asks about (the one it names,
   else the lane's) — Florida law quoted for a Texas question;
+- ``trap_citations``: citations of kept or hedged claims to a document its golden row names as
+  a trap (a question citing one is not as expected);
 - ``refusal_code_accuracy``: of the refusals expected with a code, the share with that code;
 - ``expected_document_hit_rate``: of answered answerable questions, the share citing an expected document;
 - ``expected_value_rate`` (the headline): of ALL answerable questions with an expected value, the
@@ -32,68 +34,16 @@ own policy, or ``default.v1`` for the unranked policy (no tiers, no floor) on th
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from citenexus.domain.applicability import QuestionScope, applies_in
 from citenexus.domain.vocabulary import EMPTY, Vocabulary
+from citenexus.evaluation.golden import GoldenQuestion
 from citenexus.text.quantities import extract_quantities
 
 OUT_OF_JURISDICTION_TIER = "out-of-jurisdiction"
-ANSWERABLE = "answerable"
-UNRANKED_PROFILE = "default.v1"
-# A golden row's ``profile``: empty for the lane's own policy, or the unranked one.
-GOLDEN_PROFILES = ("", UNRANKED_PROFILE)
-ERR_UNKNOWN_GOLDEN_PROFILE = "golden question {id}: unknown profile {profile!r}; expected {known}"
-
-
-@dataclass(frozen=True)
-class GoldenQuestion:
-    id: str
-    question: str
-    category: str
-    expected_status: str
-    expected_refusal_code: str = ""
-    expected_documents: tuple[str, ...] = ()
-    expected_value: str = ""
-    profile: str = ""  # "" = the lane's policy; "default.v1" = unranked (no tiers, no floor)
-
-    @property
-    def unranked(self) -> bool:
-        return self.profile == UNRANKED_PROFILE
-
-
-def read_golden(text: str) -> list[GoldenQuestion]:
-    """Rows of a golden CSV (id, question, category, expected_status, expected_refusal_code,
-    expected_documents separated by ';', expected_value, and an optional profile: empty or
-    ``default.v1``). Other columns (notes) are ignored; an unknown profile is a ValueError."""
-    rows = []
-    for row in csv.DictReader(io.StringIO(text)):
-        profile = (row.get("profile") or "").strip()
-        if profile not in GOLDEN_PROFILES:
-            raise ValueError(
-                ERR_UNKNOWN_GOLDEN_PROFILE.format(
-                    id=(row.get("id") or "").strip(), profile=profile, known=list(GOLDEN_PROFILES)
-                )
-            )
-        rows.append(
-            GoldenQuestion(
-                id=row["id"].strip(),
-                question=row["question"].strip(),
-                category=row["category"].strip(),
-                expected_status=row["expected_status"].strip(),
-                expected_refusal_code=(row.get("expected_refusal_code") or "").strip(),
-                expected_documents=tuple(
-                    d.strip() for d in (row.get("expected_documents") or "").split(";") if d.strip()
-                ),
-                expected_value=(row.get("expected_value") or "").strip(),
-                profile=profile,
-            )
-        )
-    return rows
 
 
 @dataclass
@@ -130,6 +80,30 @@ class Outcome:
                 keys.extend(claim.get("citations", []))
         return keys
 
+    def cited_documents(self) -> list[str]:
+        """The documents the kept or hedged claims cite, each once, in order of first citation."""
+        return list(dict.fromkeys(key.rpartition("#")[0] for key in self.cited_keys()))
+
+    def trap_documents_cited(self) -> list[str]:
+        traps = set(self.golden.trap_documents)
+        return [d for d in self.cited_documents() if d in traps] if self.answered else []
+
+    @property
+    def value_found(self) -> bool | None:
+        """Whether the answer states the expected value; None when the row expects none."""
+        if not self.golden.expected_value:
+            return None
+        return self.answered and self.states(self.golden.expected_value)
+
+    @property
+    def as_expected(self) -> bool:
+        """Answered or refused as expected (with the expected refusal code, when one is given),
+        citing no trap document."""
+        expected = self.golden.expected_status == ("answered" if self.answered else "refused")
+        if expected and not self.answered and self.golden.expected_refusal_code:
+            expected = self.refusal_code == self.golden.expected_refusal_code
+        return expected and not self.trap_documents_cited()
+
 
 @dataclass
 class Report:
@@ -142,6 +116,8 @@ class Report:
     citation_rate: float = 0.0
     out_of_jurisdiction_citations: int = 0
     wrong_jurisdiction_citations: int = 0
+    # Citations of documents a golden row names as traps (the simple format's trap_docs).
+    trap_citations: int = 0
     refusal_code_accuracy: float = 0.0
     expected_document_hit_rate: float = 0.0
     expected_value_rate: float = 0.0
@@ -250,12 +226,11 @@ def score(
         len(stated),
         sum(o.answered for o in valued),
     )
+    report.trap_citations = sum(len(o.trap_documents_cited()) for o in items)
     for o in items:
         bucket = report.by_category.setdefault(o.golden.category, {"total": 0, "as_expected": 0})
         bucket["total"] += 1
-        expected = o.golden.expected_status == ("answered" if o.answered else "refused")
-        if expected and not o.answered and o.golden.expected_refusal_code:
-            expected = o.refusal_code == o.golden.expected_refusal_code
+        expected = o.as_expected
         bucket["as_expected"] += int(expected)
         if not expected:
             report.mismatches.append(
@@ -280,6 +255,7 @@ COUNTS = (
     "refused",
     "out_of_jurisdiction_citations",
     "wrong_jurisdiction_citations",
+    "trap_citations",
 )
 MEANS = ("groundedness_rate", "citation_rate")  # means over answered questions
 
