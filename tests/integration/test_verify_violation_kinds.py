@@ -4,7 +4,7 @@ Each case is a reviewer's draft whose claim says, in other words, what one unit 
 lane says (docs/design.md#violations, docs/design.md#judges-that-decline-and-the-judge-benchmark):
 the lexical judge cannot tell such a paraphrase and declines, and the other judges decide. So a
 claim only a forum post supports, citing the controlling statute, is laundering (not merely
-unsupported); citing both is an `authority` violation credited to the forum post (seed 003); a
+unsupported); citing both is an `authority` violation credited to the forum post; a
 claim a blog paraphrases, citing the blog, is `authority`; a paraphrase of a statute that cites
 nothing is `uncited`, and one that cites an unrelated, weaker unit is `misattributed`.
 
@@ -51,7 +51,7 @@ class Case:
 
 @dataclass(frozen=True)
 class Lanes:
-    """One example lane's cases: the forum attack (seed 003), a blog's own claim, and a
+    """One example lane's cases: the forum attack, a blog's own claim, and a
     statute's claim cited wrongly or not at all."""
 
     folder: str
