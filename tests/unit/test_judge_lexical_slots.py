@@ -1,0 +1,118 @@
+"""The lexical judge reads words in their places: a word put in another's slot, a subject that is
+not the passage's, a condition behind a "when" clause, an opposite where the claim's word stands (docs/design.md#judges-that-decline-and-the-judge-benchmark)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain.model import Unit, Verdict
+from citenexus.judges import LexicalJudge
+
+JUDGE = LexicalJudge()
+
+CLAIMS = (
+    "A landlord may claim from the deposit only the amounts needed for these purposes:\n"
+    "(1) To make good a default by the tenant in the payment of rent.\n"
+    "(2) To repair damage caused by the tenant."
+)
+MAILING = (
+    "Notices are received at the office. A notice that is mailed is treated as given on the date "
+    "it is deposited in the mail."
+)
+REMEDIES = (
+    "(a) If the landlord fails to repair the condition, the tenant may choose a remedy:\n"
+    "(1) The tenant may arrange for the repair and deduct the cost from the rent."
+)
+VERIFY = (
+    "(c) The seller may charge the buyer a fee for a second copy. (d) A seller is not required "
+    "to refund an order that it cannot verify."
+)
+DEDUCT = (
+    "The tenant may deduct the full cost of the repair from the rent when the rent next falls "
+    "due, provided that the cost is not more than one month's rent."
+)
+ASSESSMENT = (
+    "A controller shall keep each assessment. An assessment given to the regulator is "
+    "confidential and is exempt from public inspection."
+)
+
+
+def verdict(claim: str, text: str) -> Verdict | None:
+    judgment = JUDGE.judge(claim, Unit(document_id="doc", ordinal=0, text=text))
+    return None if judgment is None else judgment.verdict
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "expected"),
+    [
+        # Another party put where the passage names one (the landlord is named elsewhere).
+        (
+            "A landlord may claim from the deposit the amounts needed to make good a default by "
+            "the landlord in the payment of rent.",
+            CLAIMS,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "A landlord may claim from the deposit the amounts needed to make good a default by "
+            "the tenant in the payment of rent.",
+            CLAIMS,
+            Verdict.ENTAILS,
+        ),
+        # The claim's last word stands where the passage says something else.
+        (
+            "A notice that is mailed is treated as given on the date it is received.",
+            MAILING,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "A notice that is mailed is treated as given on the date it is deposited.",
+            MAILING,
+            Verdict.ENTAILS,
+        ),
+    ],
+)
+def test_a_word_put_in_the_slot_of_another_of_the_passages_words_is_not_support(
+    claim: str, text: str, expected: Verdict
+) -> None:
+    assert verdict(claim, text) is expected
+
+
+def test_a_phrase_moved_as_a_block_is_no_substitution() -> None:
+    text = "Within 21 days, the landlord shall return the deposit and send a statement."
+    assert verdict("The landlord shall return the deposit within 21 days.", text) is Verdict.ENTAILS
+
+
+def test_a_list_items_number_does_not_hide_who_acts_in_it() -> None:
+    swapped = (
+        "If the tenant fails to repair the condition, the landlord may arrange for the repair and "
+        "deduct the cost from the rent."
+    )
+    assert verdict(swapped, REMEDIES) is Verdict.NEUTRAL
+    faithful = "The tenant may arrange for the repair and deduct the cost from the rent."
+    assert verdict(faithful, REMEDIES) is Verdict.ENTAILS
+
+
+def test_the_subject_of_a_copula_claim_must_be_the_passages() -> None:
+    swapped = "A buyer is not required to refund an order that it cannot verify."
+    assert verdict(swapped, VERIFY) is Verdict.NEUTRAL
+    faithful = "A seller is not required to refund an order that it cannot verify."
+    assert verdict(faithful, VERIFY) is Verdict.ENTAILS
+
+
+def test_a_subject_named_with_modifiers_in_the_passage_is_still_the_subject() -> None:
+    text = "The manager said on the call that the Acme Logistics renewal is due May 1, 2027."
+    assert verdict("The renewal is due May 1, 2027.", text) is Verdict.ENTAILS
+
+
+def test_a_condition_behind_a_when_clause_is_still_the_rules_condition() -> None:
+    assert verdict("The tenant may deduct the cost from the rent.", DEDUCT) is Verdict.NEUTRAL
+    # A contiguous fragment is support (docs/design.md#support), whatever follows it.
+    fragment = "The tenant may deduct the full cost of the repair from the rent."
+    assert verdict(fragment, DEDUCT) is Verdict.ENTAILS
+
+
+def test_the_opposite_where_the_claim_says_its_word_contradicts() -> None:
+    opposite = "An assessment given to the regulator is public and open to inspection."
+    assert verdict(opposite, ASSESSMENT) is Verdict.CONTRADICTS
+    compressed = "An assessment given to the regulator is exempt from public inspection."
+    assert verdict(compressed, ASSESSMENT) is Verdict.ENTAILS
