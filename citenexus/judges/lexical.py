@@ -42,7 +42,7 @@ from citenexus.judges.align import (
     offered_keys,
 )
 from citenexus.judges.thresholds import JudgeThresholds
-from citenexus.judges.tokens import BOUNDARY, COMPARATOR, MODAL, QUANTITY, Token, tokenize
+from citenexus.judges.tokens import BOUNDARY, COMPARATOR, MODAL, Token, tokenize
 from citenexus.text.quantities import NUMBER
 from citenexus.text.stopwords import DETERMINERS, ROLE_PREPOSITIONS
 
@@ -426,11 +426,10 @@ def _subject_like(tokens: tuple[Token, ...], index: int, phrase: set[int]) -> bo
 
 def _enumerator(tokens: tuple[Token, ...], k: int) -> bool:
     """Whether the token at ``k`` numbers a list item ("(1) The tenant may ..."): a bare number
-    right after an opening bracket or a line break, which starts a clause like a boundary."""
+    right after an opening bracket, which starts a clause like a boundary ("1." and "(a)" end
+    in a boundary of their own)."""
     token = tokens[k]
-    if token.kind != QUANTITY or not token.norm.startswith(f"{NUMBER}="):
-        return False
-    return k > 0 and tokens[k - 1].kind == BOUNDARY and tokens[k - 1].word in ("(", "\n")
+    return token.norm.startswith(f"{NUMBER}=") and k > 0 and tokens[k - 1].word == "("
 
 
 def _after_of(tokens: tuple[Token, ...], index: int, phrase: set[int]) -> bool:

@@ -92,6 +92,23 @@ def test_a_list_items_number_does_not_hide_who_acts_in_it() -> None:
     assert verdict(faithful, REMEDIES) is Verdict.ENTAILS
 
 
+@pytest.mark.parametrize(
+    ("marker", "expected"),
+    [
+        ("(1) ", Verdict.ENTAILS),  # a list item's number starts the clause
+        ("(12 dollars) ", Verdict.ENTAILS),  # an amount in brackets ends in a boundary
+        ("Rule 12 ", Verdict.NEUTRAL),  # a number after a word does not start a clause
+        ("under (a) 12 ", Verdict.NEUTRAL),  # nor one after a letter's bracket
+    ],
+)
+def test_the_subject_of_a_numbered_item_is_its_clauses_subject(
+    marker: str, expected: Verdict
+) -> None:
+    text = f"{marker}The tenant, after giving notice, may arrange for the repair."
+    claim = "The tenant may arrange for the repair after giving notice."
+    assert verdict(claim, text) is expected
+
+
 def test_the_subject_of_a_copula_claim_must_be_the_passages() -> None:
     swapped = "A buyer is not required to refund an order that it cannot verify."
     assert verdict(swapped, VERIFY) is Verdict.NEUTRAL
