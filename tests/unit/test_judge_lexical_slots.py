@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.domain.model import Unit, Verdict
+from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges import LexicalJudge
 
 JUDGE = LexicalJudge()
@@ -37,8 +37,12 @@ ASSESSMENT = (
 )
 
 
+def unit_of(text: str) -> Unit:
+    return Unit(document_id="doc", ordinal=0, text=text)
+
+
 def verdict(claim: str, text: str) -> Verdict | None:
-    judgment = JUDGE.judge(claim, Unit(document_id="doc", ordinal=0, text=text))
+    judgment = JUDGE.judge(claim, unit_of(text))
     return None if judgment is None else judgment.verdict
 
 
@@ -133,3 +137,23 @@ def test_the_opposite_where_the_claim_says_its_word_contradicts() -> None:
     assert verdict(opposite, ASSESSMENT) is Verdict.CONTRADICTS
     compressed = "An assessment given to the regulator is exempt from public inspection."
     assert verdict(compressed, ASSESSMENT) is Verdict.ENTAILS
+
+
+def test_a_condition_of_a_coordinated_predicate_is_not_the_claims() -> None:
+    text = (
+        "A late fee may not exceed five percent of the monthly rent and may be charged only if "
+        "rent remains unpaid five days after the due date."
+    )
+    # A compression (not a fragment: "monthly" is left out) of the first predicate only.
+    claim = "A late fee may not exceed five percent of the rent."
+    assert verdict(claim, text) is Verdict.ENTAILS
+
+
+def test_the_screen_lets_through_a_unit_at_the_decline_coverage_and_names_what_it_screens() -> None:
+    text = "The landlord shall return the deposit."
+    # three of the claim's five content words are in the unit: exactly the decline coverage
+    assert (
+        JUDGE.screen("The landlord shall return the deposit key and badge.", unit_of(text)) is None
+    )
+    screened = JUDGE.screen("The tenant shall hand over the key and badge.", unit_of(text))
+    assert screened == Judgment("doc#0", "lexical", Verdict.NEUTRAL, 0.0, None)
