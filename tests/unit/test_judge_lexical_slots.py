@@ -28,8 +28,8 @@ VERIFY = (
     "to refund an order that it cannot verify."
 )
 DEDUCT = (
-    "The tenant may deduct the full cost of the repair from the rent when the rent next falls "
-    "due, provided that the cost is not more than one month's rent."
+    "Repairs are the landlord's duty. The tenant may deduct the full cost of the repair from the "
+    "rent when the rent next falls due, provided that the cost is not more than one month's rent."
 )
 ASSESSMENT = (
     "A controller shall keep each assessment. An assessment given to the regulator is "
