@@ -36,11 +36,11 @@ def test_a_statement_has_five_words_or_a_number_and_is_not_all_capitals(
 
 def test_each_unit_offers_its_first_best_sentence_and_units_keep_their_rank_among_equals() -> None:
     units = [
+        unit(0, "Zebra note: the landlord must return the deposit."),
         unit(
-            0,
-            "Zebra note: the landlord must return the deposit. The landlord must return the deposit.",
+            1,
+            "Apple note: the landlord must return the deposit. The landlord must return the deposit.",
         ),
-        unit(1, "Apple note: the landlord must return the deposit."),
         unit(2, "The tenant may ask for a walk-through inspection at any time."),
     ]
     draft = GENERATOR.generate(QUESTION, units)

@@ -9,6 +9,7 @@ import pytest
 
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges import EmbeddingJudge, JudgeThresholds
+from citenexus.judges.embedding import candidate_spans
 
 CLAIM = "The claim."
 TEXT = "First sentence here now. Second sentence here now."
@@ -94,3 +95,34 @@ def test_an_embedder_that_returns_too_few_span_vectors_is_an_error_not_a_verdict
     embedder.short_by = 1
     with pytest.raises(ValueError):
         judge.judge(CLAIM, unit(None))
+
+
+def test_an_embedder_that_returns_no_vector_for_the_claim_makes_the_judge_decline() -> None:
+    class Empty(TableEmbedder):
+        def embed(self, texts: Sequence[str]) -> list[list[float]]:
+            return []
+
+    assert EmbeddingJudge(Empty({}, (1.0, 0.0, 0.0))).judge(CLAIM, unit((1.0, 0.0, 0.0))) is None
+
+
+def test_the_spans_of_a_text_are_its_clause_runs_sentence_pairs_and_the_whole() -> None:
+    text = (
+        "One two three, four five six seven, eight. Nine ten eleven, twelve thirteen fourteen "
+        "fifteen. Alpha beta gamma delta, epsilon zeta eta."
+    )
+    # A clause has three words at least ("One two three"); a shorter tail (", eight.") joins the
+    # clause before it; a tail of three words ("epsilon zeta eta.") is a clause of its own.
+    assert candidate_spans(text) == [
+        (0, 13),
+        (0, 42),
+        (15, 42),
+        (43, 58),
+        (43, 93),
+        (60, 93),
+        (94, 116),
+        (94, 135),
+        (118, 135),
+        (0, 93),
+        (43, 135),
+        (0, 135),
+    ]

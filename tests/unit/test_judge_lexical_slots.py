@@ -157,3 +157,10 @@ def test_the_screen_lets_through_a_unit_at_the_decline_coverage_and_names_what_i
     )
     screened = JUDGE.screen("The tenant shall hand over the key and badge.", unit_of(text))
     assert screened == Judgment("doc#0", "lexical", Verdict.NEUTRAL, 0.0, None)
+
+
+def test_a_rearranged_claim_in_the_passive_voice_is_declined_not_refused() -> None:
+    text = "The landlord shall return the deposit to the tenant."
+    # The agent behind "by" reads as a rearrangement; lexical cannot tell, so it declines.
+    assert verdict("The deposit shall be returned to the tenant by the landlord.", text) is None
+    assert verdict("The deposit shall return the landlord to the tenant.", text) is Verdict.NEUTRAL

@@ -3,10 +3,11 @@ strategy go into the answer and its policy snapshot (docs/design.md#policy-snaps
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from citenexus.domain.authority import AuthorityPolicy
-from citenexus.domain.model import Segment
+from citenexus.domain.model import Draft, RefusalCode, Segment, Unit
 from citenexus.domain.vocabulary import Vocabulary
 from citenexus.generators import ExtractiveGenerator
 from citenexus.pipeline import ask, verify
@@ -68,3 +69,59 @@ def test_ask_records_the_call_it_answered() -> None:
     assert policy["vocabulary"] == VOCABULARY.to_mapping()
     assert policy["settings"] == SETTINGS.to_dict()
     assert policy["generator"] is not None
+
+
+def test_without_a_lane_the_answer_names_none() -> None:
+    kwargs = common()
+    del kwargs["lane"]
+    assert verify(QUESTION, [Segment(CLAIM, ("ca-civ-1946-1#0",))], **kwargs).lane == ""
+    assert ask(QUESTION, generator=ExtractiveGenerator(), **kwargs).lane == ""
+
+
+class Recording:
+    """A generator that records what it was handed and writes the draft it is given."""
+
+    name = "recording"
+
+    def __init__(self, draft: Draft) -> None:
+        self.draft = draft
+        self.handed: list[int] = []
+
+    def generate(self, question: str, units: Sequence[Unit]) -> Draft:
+        self.handed.append(len(units))
+        return self.draft
+
+
+def test_the_generator_is_handed_the_top_generate_k_units() -> None:
+    kwargs = common()
+    kwargs["settings"] = PipelineSettings(generate_k=1)
+    generator = Recording(Draft((Segment(CLAIM, ("ca-civ-1946-1#0",)),)))
+    ask(QUESTION, generator=generator, **kwargs)
+    assert generator.handed == [1]
+
+
+def test_an_empty_draft_is_refused_and_kept_with_the_refusal() -> None:
+    generator = Recording(Draft((), generator="recording"))
+    answer = ask(QUESTION, generator=generator, **common())
+    assert answer.refusal is not None and answer.refusal.code is RefusalCode.GENERATION_FAILED
+    assert answer.draft == {"generator": "recording", "segments": []}
+
+
+def test_a_deep_question_asks_at_most_deep_max_subqueries() -> None:
+    kwargs = common()
+    kwargs["settings"] = PipelineSettings(deep_max_subqueries=2)
+    question = (
+        "What notice ends a month-to-month tenancy, when is the deposit returned, and may the "
+        "landlord enter without notice?"
+    )
+    answer = ask(question, generator=ExtractiveGenerator(), strategy="deep", **kwargs)
+    assert len(answer.policy["subqueries"]) == 2
+
+
+def test_verify_keeps_the_clients_draft_when_it_refuses_the_question_script() -> None:
+    answer = verify("家賃の通知期間", [Segment(CLAIM, ("ca-civ-1946-1#0",))], **common())
+    assert answer.refusal is not None and answer.refusal.code is RefusalCode.UNSUPPORTED_SCRIPT
+    assert answer.draft == {
+        "generator": "client",
+        "segments": [{"text": CLAIM, "citations": ["ca-civ-1946-1#0"]}],
+    }
