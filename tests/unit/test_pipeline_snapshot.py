@@ -111,9 +111,9 @@ def test_a_deep_question_asks_at_most_deep_max_subqueries() -> None:
     kwargs = common()
     kwargs["settings"] = PipelineSettings(deep_max_subqueries=2)
     question = (
-        "What notice ends a month-to-month tenancy, when is the deposit returned, and may the "
+        "What notice ends a month-to-month tenancy? When is the deposit returned? May the "
         "landlord enter without notice?"
-    )
+    )  # three sub-queries
     answer = ask(question, generator=ExtractiveGenerator(), strategy="deep", **kwargs)
     assert len(answer.policy["subqueries"]) == 2
 
