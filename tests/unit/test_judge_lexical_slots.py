@@ -164,3 +164,41 @@ def test_a_rearranged_claim_in_the_passive_voice_is_declined_not_refused() -> No
     # The agent behind "by" reads as a rearrangement; lexical cannot tell, so it declines.
     assert verdict("The deposit shall be returned to the tenant by the landlord.", text) is None
     assert verdict("The deposit shall return the landlord to the tenant.", text) is Verdict.NEUTRAL
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "expected"),
+    [
+        # Reversed inside the claim's condition: the rule of another case, not this one reversed.
+        (
+            "If less than one year has passed, the owner shall give 30 days' notice.",
+            "If one year or more has passed, the owner shall give 30 days' notice.",
+            Verdict.NEUTRAL,
+        ),
+        (
+            "The owner shall give 30 days' notice if the stay is less than one year.",
+            "The owner shall give 30 days' notice if the stay is one year or more.",
+            Verdict.NEUTRAL,
+        ),
+        (  # the comparison closes the claim
+            "The owner shall give 30 days' notice if the stay is one year or less",
+            "The owner shall give 30 days' notice if the stay is one year or more.",
+            Verdict.NEUTRAL,
+        ),
+        # Reversed in the rule itself: the opposite of what the passage says.
+        (
+            "For a stay of one year or more, the owner shall give at most 60 days' notice.",
+            "For a stay of one year or more, the owner shall give at least 60 days' notice.",
+            Verdict.CONTRADICTS,
+        ),
+        (
+            "The owner shall give at most 30 days' notice if the stay is one year or more.",
+            "The owner shall give at least 30 days' notice if the stay is one year or more.",
+            Verdict.CONTRADICTS,
+        ),
+    ],
+)
+def test_a_comparison_reversed_in_the_condition_is_another_case_and_in_the_rule_a_contradiction(
+    claim: str, text: str, expected: Verdict
+) -> None:
+    assert verdict(claim, text) is expected
