@@ -125,3 +125,17 @@ def test_verify_keeps_the_clients_draft_when_it_refuses_the_question_script() ->
         "generator": "client",
         "segments": [{"text": CLAIM, "citations": ["ca-civ-1946-1#0"]}],
     }
+
+
+def test_a_cited_unit_retrieval_did_not_return_is_still_fetched_and_judged() -> None:
+    kwargs = common()
+    kwargs["settings"] = PipelineSettings(retrieve_k=1)
+    deposit = (
+        "The landlord must return the remaining deposit within 21 days after the tenant moves out."
+    )
+    answer = verify(QUESTION, [Segment(deposit, ("ca-civ-1950-5#0",))], **kwargs)
+    assert answer.evidence.retrieved <= 2  # the deposit statute was not among them
+    (claim,) = answer.claims
+    assert claim.citations == ("ca-civ-1950-5#0",)
+    assert "ca-civ-1950-5#0" in {j.key for j in claim.judgments}
+    assert claim.supported_by == ("ca-civ-1950-5#0",)
