@@ -65,3 +65,10 @@ def test_sentences_that_share_nothing_with_the_question_are_no_answer() -> None:
         GENERATOR.generate(
             "What colour is the sky today?", [unit(0, "Pets need daily walks outside.")]
         )
+
+
+def test_the_draft_names_the_generator_that_wrote_it() -> None:
+    units = [unit(0, "The landlord must return the deposit within 21 days.")]
+    assert ExtractiveGenerator(name="extractive-v2").generate(QUESTION, units).generator == (
+        "extractive-v2"
+    )
