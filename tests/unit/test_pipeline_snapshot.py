@@ -139,3 +139,40 @@ def test_a_cited_unit_retrieval_did_not_return_is_still_fetched_and_judged() -> 
     assert claim.citations == ("ca-civ-1950-5#0",)
     assert "ca-civ-1950-5#0" in {j.key for j in claim.judgments}
     assert claim.supported_by == ("ca-civ-1950-5#0",)
+
+
+def test_verify_names_the_script_it_cannot_read() -> None:
+    answer = verify("家賃の通知期間", [Segment(CLAIM, ("ca-civ-1946-1#0",))], **common())
+    assert answer.evidence.unsupported_scripts != ()
+
+
+def test_verify_refuses_when_every_candidate_is_in_a_script_it_cannot_read() -> None:
+    kwargs = common()
+    kwargs["retriever"] = memory_lane(
+        (("jp-notice", "家賃の通知期間は三十日です。賃貸人は書面で通知しなければなりません。", {}),)
+    )
+    answer = verify(QUESTION, [Segment(CLAIM, ("jp-notice#0",))], **kwargs)
+    assert answer.refusal is not None and answer.refusal.code is RefusalCode.UNSUPPORTED_SCRIPT
+    assert answer.evidence.unsupported_scripts != ()
+
+
+def test_a_claim_with_a_removed_key_and_a_hedge_carries_both_caveats() -> None:
+    generator = Recording(Draft((Segment(CLAIM, ("no-such-document#9",)),), generator="recording"))
+    answer = ask(QUESTION, generator=generator, **common())
+    (claim,) = answer.claims
+    assert claim.caveat is not None
+    hedge, _, removed = claim.caveat.partition("; ")
+    assert "no-such-document#9" in removed and "no-such-document#9" not in hedge
+
+
+def test_an_inapplicable_cited_unit_is_reported_with_its_reason() -> None:
+    florida = "When the tenancy is from month to month, notice must be given 30 days ahead."
+    answer = verify(
+        "Notice to end a month-to-month tenancy in Texas?",
+        [Segment(florida, ("ca-civ-1946-1#0", "fl-stat-83-57#0"))],
+        **common(),
+    )
+    (claim,) = answer.claims
+    details = " ".join(v.detail for v in claim.violations)
+    assert "fl-stat-83-57#0 does not apply: " in details
+    assert "does not apply: None" not in details
