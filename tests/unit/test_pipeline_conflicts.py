@@ -6,6 +6,7 @@ from __future__ import annotations
 from citenexus.domain.answer import Answer
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import ClaimStatus, Segment
+from citenexus.domain.recovery import CAVEAT_LOST_CONFLICT
 from citenexus.pipeline import verify
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
@@ -45,7 +46,7 @@ def test_the_weaker_value_loses_to_the_stronger_in_normal_mode() -> None:
     statute, forum = answer.claims
     assert statute.status is ClaimStatus.KEPT
     assert forum.status is ClaimStatus.DROPPED
-    assert forum.caveat == "a more authoritative source states a different value"
+    assert forum.caveat == CAVEAT_LOST_CONFLICT
 
 
 def test_a_claim_already_dropped_takes_no_part_in_a_conflict() -> None:
