@@ -202,3 +202,8 @@ def test_a_comparison_reversed_in_the_condition_is_another_case_and_in_the_rule_
     claim: str, text: str, expected: Verdict
 ) -> None:
     assert verdict(claim, text) is expected
+
+
+def test_the_of_phrase_of_a_subject_may_follow_of_directly() -> None:
+    text = "The notice of hearing shall state the date and the place of the hearing."
+    assert verdict("The notice of hearing shall state the date.", text) is Verdict.ENTAILS
