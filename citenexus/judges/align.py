@@ -243,7 +243,8 @@ def _lcs(a: list[str], b: list[frozenset[str]]) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class Predicate:
-    """A claim that opens "<subject> [of <noun>] <modal> [not] <verb>": token indexes."""
+    """A claim that opens "<subject> [of <noun>] <modal> [not] <verb>" (or "<subject> is [not]
+    <participle>"): token indexes; ``modal`` is the copula's for the second form."""
 
     subject: tuple[int, ...]  # the head words ("notice")
     of: tuple[int, ...]  # the words of its "of" phrases ("hearing" in "notice of the hearing")
@@ -274,6 +275,9 @@ def claim_predicate(tokens: tuple[Token, ...]) -> Predicate | None:
 
 _RELATIVES = frozenset({"who", "that", "which"})
 _SENTENCE_ENDS = frozenset({".", ";", "!", "?"})
+# A claim that states its rule with a copula ("A consumer is not required to comply ...") has a
+# subject as surely as one with a modal; the verb is the participle behind it.
+_COPULAS = frozenset({"is", "are", "was", "were"})
 
 
 def _predicate_at(tokens: tuple[Token, ...], start: int) -> Predicate | None:
@@ -289,7 +293,9 @@ def _predicate_at(tokens: tuple[Token, ...], start: int) -> Predicate | None:
     if subject and k < len(tokens) and tokens[k].word in _RELATIVES:
         while k < len(tokens) and tokens[k].kind != MODAL and tokens[k].word not in _SENTENCE_ENDS:
             k += 1
-    if not subject or k >= len(tokens) or tokens[k].kind != MODAL:
+    if not subject or k >= len(tokens):
+        return None
+    if tokens[k].kind != MODAL and tokens[k].word not in _COPULAS:
         return None
     verb = k + 1
     while verb < len(tokens) and tokens[verb].word in _AUXILIARY_WORDS:

@@ -14,7 +14,12 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   "deposit 30 days, notice 60 days". Moving a phrase as a block ("Within 21 days, the
   landlord ...") crosses nothing and is allowed;
 - no paired word changes its role preposition ("from the tenant" / "to the tenant"), and the
-  claim's subject is not, in the passage, the object of something (``subject_moved``);
+  claim's subject is not, in the passage, the object of something (``subject_moved``; a claim
+  stated with a copula, "A consumer is not required to ...", has a subject too);
+- no claim word stands in the slot of another of the passage's words (``substituted``): "a
+  default by the landlord in the payment of rent" against "a default by the tenant ...";
+- the claim does not leave out the condition its sentence puts on the rule
+  (``dropped_condition``), also behind a "when ..." clause; a contiguous fragment is support;
 - every comparison the claim makes is made, in the same direction, in front of the same word
   of the passage: a reversed one ("at most" for "at least", "before" for "after") contradicts,
   one the passage does not make is neutral. A comparison reversed inside the claim's condition
@@ -37,7 +42,8 @@ from citenexus.judges.align import (
     offered_keys,
 )
 from citenexus.judges.thresholds import JudgeThresholds
-from citenexus.judges.tokens import BOUNDARY, COMPARATOR, Token, tokenize
+from citenexus.judges.tokens import BOUNDARY, COMPARATOR, MODAL, Token, tokenize
+from citenexus.text.quantities import NUMBER
 from citenexus.text.stopwords import DETERMINERS, ROLE_PREPOSITIONS
 
 _COORDINATORS = frozenset({"and", "or", "then"})
@@ -103,7 +109,12 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
     comparison = comparison_verdict(alignment)
     if comparison is Verdict.CONTRADICTS:
         return Verdict.CONTRADICTS
-    if crossing(alignment) or role_changed(alignment) or subject_moved(alignment):
+    if (
+        crossing(alignment)
+        or role_changed(alignment)
+        or subject_moved(alignment)
+        or substituted(alignment)
+    ):
         return None if passive(alignment.claim) else Verdict.NEUTRAL
     if comparison is Verdict.NEUTRAL or dropped_condition(alignment):
         return Verdict.NEUTRAL
@@ -137,18 +148,38 @@ _OPPOSITES = {
 
 
 def antonym_swapped(alignment: Alignment) -> bool:
-    """Whether a claim word left unpaired has its opposite, unpaired, in the aligned sentences."""
-    paired_claim = {c for c, _ in alignment.pairs}
-    paired_unit = {u for _, u in alignment.pairs}
+    """Whether a claim word left unpaired has its opposite, unpaired, in the aligned sentences;
+    or whether the passage says a claim word's opposite exactly where the claim says the word
+    (behind the same paired word and the same function words: "the attorney general is public"
+    against "the attorney general is confidential and is exempt from public inspection", where
+    "public" pairs with another use of the word)."""
+    paired = dict(alignment.pairs)
+    paired_unit = set(paired.values())
     lo, hi = alignment.region
     offered = {alignment.unit[k].word for k in range(lo, hi) if k not in paired_unit}
+    previous: int | None = None  # the last paired content word of the claim so far
     for c, token in enumerate(alignment.claim):
-        if c in paired_claim or not token.word:
-            continue
-        for pair in _OPPOSITES:
-            if token.word in pair and (pair - {token.word}) & offered:
+        opposites = _opposites_of(token.word)
+        if c not in paired and opposites & offered:
+            return True
+        if opposites and previous is not None:
+            slot = _slot(alignment.claim, alignment.unit, previous, c, paired[previous])
+            if (
+                slot is not None
+                and slot not in paired_unit
+                and alignment.unit[slot].word in opposites
+            ):
                 return True
+        if token.is_content and c in paired:
+            previous = c
     return False
+
+
+def _opposites_of(word: str) -> frozenset[str]:
+    """The generic opposites of a word (none for an empty word)."""
+    if not word:
+        return frozenset()
+    return frozenset(other for pair in _OPPOSITES if word in pair for other in pair - {word})
 
 
 _CONDITION_OPENERS = frozenset({"if", "unless", "provided"})
@@ -166,7 +197,7 @@ def dropped_condition(alignment: Alignment) -> bool:
         return False
     positions = sorted(u for _, u in alignment.pairs)
     if not positions or _contiguous(alignment, positions):
-        return False  # a contiguous fragment is support (docs/design.md#the-judges)
+        return False  # a contiguous fragment is support (docs/design.md#support)
     region_lo, region_hi = alignment.region
     unit = alignment.unit
     first, last = positions[0], positions[-1]
@@ -193,9 +224,23 @@ def dropped_condition(alignment: Alignment) -> bool:
         # sentence and leads straight into them ("If ..., the landlord shall ..."), not one of
         # a coordinated predicate ("... and may be charged only if ...").
         between = range(last + 1, k) if k > last else range(j, first)
-        if not any(unit[b].is_content for b in between):
+        if not any(unit[b].is_content for b in between) or _behind_time_clause(unit, last, k):
             return True
     return False
+
+
+_TIME_OPENERS = frozenset({"when", "whenever"})
+
+
+def _behind_time_clause(unit: tuple[Token, ...], last: int, opener: int) -> bool:
+    """Whether the condition at ``opener`` follows the quoted words with only a "when ..." clause
+    between ("deduct it from the rent when the rent next falls due, provided that ..."): both
+    qualify the same predicate, so dropping both states the rule more widely."""
+    if opener <= last + 1 or unit[last + 1].word not in _TIME_OPENERS:
+        return False
+    return all(
+        unit[b].word not in _CLAUSE_ENDS or unit[b].word == "," for b in range(last + 1, opener)
+    )
 
 
 def _contiguous(alignment: Alignment, positions: list[int]) -> bool:
@@ -250,6 +295,57 @@ def crossing(alignment: Alignment) -> bool:
     return False
 
 
+def substituted(alignment: Alignment) -> bool:
+    """Whether the claim puts one of the passage's words into the slot of another.
+
+    A claim word paired outside the place its neighbours mark in the passage, where the passage
+    has, between the same function words, a content word the claim left out: "a default by the
+    landlord in the payment of rent" against "a default by the tenant in the payment of rent"
+    (the landlord is named elsewhere in the passage), or "given on the date it is received"
+    against "given on the date it is deposited in the mail" (the passage receives notices
+    elsewhere). The words on each side of the slot must be the same in both texts, so a phrase
+    moved as a block (a reordering) is not a substitution.
+    """
+    claim, unit = alignment.claim, alignment.unit
+    paired = dict(alignment.pairs)
+    used = set(paired.values())
+    content = [c for c in range(len(claim)) if claim[c].is_content and c in paired]
+    for index, c in enumerate(content):
+        if index == 0:
+            continue
+        before = content[index - 1]
+        after = content[index + 1] if index + 1 < len(content) else None
+        left = paired[before]
+        right = paired[after] if after is not None else None
+        if right is not None and right <= left:
+            continue  # the neighbours are not in order: crossing reads that
+        if left < paired[c] and (right is None or paired[c] < right):
+            continue  # paired where its neighbours put it
+        slot = _slot(claim, unit, before, c, left)
+        if slot is None or slot in used or claim[c].key in unit[slot].keys:
+            continue
+        if after is None or _frame(claim, c, after) == _frame(unit, slot, right or slot):
+            return True
+    return False
+
+
+def _slot(
+    claim: tuple[Token, ...], unit: tuple[Token, ...], before: int, c: int, left: int
+) -> int | None:
+    """The passage's content word standing after ``left`` behind the same function words as
+    the claim word ``c`` stands behind its neighbour ``before``; None when there is none."""
+    frame = _frame(claim, before, c)
+    k = left + 1 + len(frame)
+    if k >= len(unit) or not unit[k].is_content:
+        return None
+    return k if _frame(unit, left, k) == frame else None
+
+
+def _frame(tokens: tuple[Token, ...], start: int, end: int) -> tuple[str, ...]:
+    """The words strictly between two tokens."""
+    return tuple(t.word for t in tokens[start + 1 : end])
+
+
 def role_changed(alignment: Alignment) -> bool:
     """Whether a paired word carries a different role preposition in claim and passage."""
     for c, u in alignment.pairs:
@@ -278,6 +374,8 @@ def subject_moved(alignment: Alignment) -> bool:
     paired = dict(alignment.pairs)
     kept = {paired[c] for c in predicate.subject if c in paired}
     of = {paired[c] for c in predicate.of if c in paired}
+    if predicate.verb in paired and _head_of_verb(alignment.unit, paired[predicate.verb]) in kept:
+        return False  # "the ... renewal is due": the claim's subject right in front of its verb
     if any(not _subject_like(alignment.unit, u, kept) for u in kept):
         return True
     if any(not _after_of(alignment.unit, u, of) for u in of):
@@ -304,6 +402,18 @@ def subject_moved(alignment: Alignment) -> bool:
     return _subject_like(alignment.unit, head, run) and not (kept & run)
 
 
+_VERB_CHAIN = frozenset({"not", "be", "been", "is", "are", "was", "were", "to", "also", "only"})
+
+
+def _head_of_verb(tokens: tuple[Token, ...], verb: int) -> int | None:
+    """The word in front of a verb's modal or copula ("renewal" in "the renewal is due"), or
+    None when the verb has neither."""
+    k = verb - 1
+    while k >= 0 and (tokens[k].kind == MODAL or tokens[k].word in _VERB_CHAIN):
+        k -= 1
+    return k if 0 <= k < verb - 1 else None
+
+
 def _subject_like(tokens: tuple[Token, ...], index: int, phrase: set[int]) -> bool:
     k = index - 1
     while k >= 0 and (tokens[k].word in DETERMINERS or k in phrase):
@@ -311,7 +421,15 @@ def _subject_like(tokens: tuple[Token, ...], index: int, phrase: set[int]) -> bo
     if k < 0:
         return True
     before = tokens[k]
-    return before.kind == BOUNDARY or before.word in _COORDINATORS
+    return before.kind == BOUNDARY or before.word in _COORDINATORS or _enumerator(tokens, k)
+
+
+def _enumerator(tokens: tuple[Token, ...], k: int) -> bool:
+    """Whether the token at ``k`` numbers a list item ("(1) The tenant may ..."): a bare number
+    right after an opening bracket, which starts a clause like a boundary ("1." and "(a)" end
+    in a boundary of their own)."""
+    token = tokens[k]
+    return token.norm.startswith(f"{NUMBER}=") and k > 0 and tokens[k - 1].word == "("
 
 
 def _after_of(tokens: tuple[Token, ...], index: int, phrase: set[int]) -> bool:
