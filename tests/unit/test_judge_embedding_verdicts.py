@@ -126,3 +126,8 @@ def test_the_spans_of_a_text_are_its_clause_runs_sentence_pairs_and_the_whole() 
         (43, 135),
         (0, 135),
     ]
+
+
+def test_a_short_tail_joins_the_last_of_several_clauses() -> None:
+    text = "One two three, four five six, seven eight nine, ten."
+    assert candidate_spans(text) == [(0, 13), (0, 28), (0, 52), (15, 28), (15, 52), (30, 52)]
