@@ -184,13 +184,29 @@ class Worker:
         return True
 
 
+def start_celery(args: list[str], env: Mapping[str, str], *, name: str, log_dir: Path) -> Worker:
+    """Start ``celery <args>`` with ``env`` in its own session; its output goes to a log file."""
+    celery = Path(sys.executable).parent / "celery"
+    command = [str(celery)] if celery.exists() else [sys.executable, "-m", "celery"]
+    log_dir.mkdir(parents=True, exist_ok=True)
+    log_path = log_dir / f"{name}.log"
+    log = log_path.open("wb")
+    proc = subprocess.Popen(
+        [*command, *args],
+        cwd=ROOT,
+        env={**env, "PGAPPNAME": WORKER_APPLICATION_NAME},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    return Worker(name, proc, log_path, log)
+
+
 def start_worker(
     env: Mapping[str, str], *, name: str, log_dir: Path, concurrency: int = 1
 ) -> Worker:
     """Start ``celery -A citenexus_web worker`` with ``env``; its output goes to a log file."""
-    celery = Path(sys.executable).parent / "celery"
-    command = [str(celery)] if celery.exists() else [sys.executable, "-m", "celery"]
-    command += [
+    args = [
         "-A",
         "citenexus_web",
         "worker",
@@ -202,18 +218,7 @@ def start_worker(
         "--loglevel=INFO",
         f"--hostname={name}@%h",
     ]
-    log_dir.mkdir(parents=True, exist_ok=True)
-    log_path = log_dir / f"{name}.log"
-    log = log_path.open("wb")
-    proc = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env={**env, "PGAPPNAME": WORKER_APPLICATION_NAME},
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    return Worker(name, proc, log_path, log)
+    return start_celery(args, env, name=name, log_dir=log_dir)
 
 
 class WorkerPool:

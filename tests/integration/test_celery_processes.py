@@ -19,9 +19,9 @@ import pytest
 from audit.models import AuditCheckpoint, AuditEvent
 from scripts.workers import (
     ROOT,
-    WORKER_APPLICATION_NAME,
     Worker,
     base_env,
+    start_celery,
     wait_until,
 )
 from tests.integration.test_workers import (  # noqa: F401 (broker is a fixture)
@@ -43,21 +43,9 @@ ROOT_WARNING_OFF = "ignore:You're running the worker with superuser privileges"
 
 def start(kind: str, args: list[str], env: dict[str, str], log_dir: Path, name: str) -> Worker:
     """``celery -A citenexus_web --quiet <kind> ...`` as compose starts it, output to a file."""
-    celery = Path(sys.executable).parent / "celery"
-    command = [str(celery)] if celery.exists() else [sys.executable, "-m", "celery"]
-    command += ["-A", "citenexus_web", "--quiet", kind, *args]
-    log_dir.mkdir(parents=True, exist_ok=True)
-    log_path = log_dir / f"{name}.log"
-    log = log_path.open("wb")
-    proc = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env={**env, "PGAPPNAME": WORKER_APPLICATION_NAME},
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+    return start_celery(
+        ["-A", "citenexus_web", "--quiet", kind, *args], env, name=name, log_dir=log_dir
     )
-    return Worker(name, proc, log_path, log)
 
 
 def healthcheck(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
