@@ -9,75 +9,19 @@ import pytest
 from answers.models import Answer
 from audit.models import AuditEvent
 from curation.services.documents import document_ingest_text
+from tests.support.contract import API_ANSWER_FIELDS, CLAIM_FIELDS, EVIDENCE_FIELDS
+from tests.support.evaluation import CA_DEPOSIT, FL_DEPOSIT, PETS
 
 pytestmark = pytest.mark.django_db
 
-CA_DEPOSIT = (
-    "Section 1950.5. Security deposits\n\n"
-    "(a) This section applies to security deposits for residential rental property in California.\n\n"
-    "(b) Within 21 days after the tenant has vacated the premises, the landlord shall return the "
-    "security deposit to the tenant, together with an itemized statement of any deductions."
-)
-FL_DEPOSIT = (
-    "Section 83.49. Deposit money\n\n"
-    "(a) The landlord shall return the security deposit within 15 days after the tenant vacates "
-    "the premises in Florida."
-)
 FORUM = (
     "Forum thread: deposit interest\n\n"
     "Landlords must pay interest on security deposits in every city, every year."
-)
-PETS = (
-    "Blog: renting with pets\n\n"
-    "Most owners charge pet rent of 35 to 50 dollars each month for a cat or a dog."
 )
 BLOG = (
     "Blog: getting your deposit back\n\n"
     "In California the landlord has 30 days to return the security deposit."
 )
-
-ANSWER_FIELDS = {
-    "id",
-    "lane",
-    "question",
-    "mode",
-    "status",
-    "refusal",
-    "text",
-    "claims",
-    "evidence",
-    "strategy",
-}
-CLAIM_FIELDS = {
-    "text",
-    "status",
-    "citations",
-    "supported_by",
-    "attributed_to",
-    "caveat",
-    "violations",
-    "corrections",
-    "judgments",
-}
-EVIDENCE_FIELDS = {
-    "authority_tier",
-    "authority_floor_applied",
-    "withheld",
-    "all_claims_verified",
-    "groundedness_rate",
-    "citation_rate",
-    "invariants_verified",
-    "profile_version",
-    "trust_mode",
-    "minimum_tier",
-    "retrieved",
-    "grounded",
-    "selected",
-    "inapplicable",
-    "conflicts",
-    "unsupported_scripts",
-    "timings_ms",
-}
 
 
 def ingest(lane: Any, document_id: str, text: str, **authority: str) -> None:
@@ -130,7 +74,7 @@ def test_an_answer_has_every_field_of_the_api_contract(
     )
     assert response.status_code == 200, response.json()
     body = response.json()
-    assert set(body) >= ANSWER_FIELDS
+    assert set(body) >= API_ANSWER_FIELDS
     assert set(body["evidence"]) >= EVIDENCE_FIELDS
     assert body["status"] == "answered", body
     assert body["refusal"] is None

@@ -1,5 +1,6 @@
 """A small lane and golden sets in both formats, shared by the evaluation run tests (API, pages,
-browser): a California deposit statute, a Florida one, and blogs below the lane's floor."""
+browser) and the ask API tests: a California deposit statute, a Florida one, and blogs below the
+lane's floor."""
 
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from citenexus.domain.model import (
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
 from citenexus.pipeline.timing import STAGE_ORDER, in_stage_order
+from tests.support.contract import ANSWER_FIELDS, CLAIM_FIELDS
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
@@ -30,30 +31,7 @@ from tests.support.fakes import (
 )
 
 FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
-ANSWER_FIELDS = [
-    "lane",
-    "question",
-    "mode",
-    "status",
-    "refusal",
-    "text",
-    "claims",
-    "evidence",
-    "strategy",
-]
 EXTRAS = ["policy", "candidates", "draft", "withheld_detail", "best_candidates"]
-CLAIM_FIELDS = {
-    "text",
-    "status",
-    "citations",
-    "supported_by",
-    "attributed_to",
-    "caveat",
-    "violations",
-    "corrections",
-    "judgments",
-    "judges_failed",  # added with judge failures (docs/design.md#judge-failures)
-}
 
 
 def run(question: str = "What notice must an owner give to end a month-to-month tenancy?", **kw):

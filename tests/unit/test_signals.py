@@ -15,6 +15,7 @@ from citenexus.pipeline.signals import (
     groundedness_rate,
     weakest_cited_tier,
 )
+from tests.support.contract import EVIDENCE_FIELDS
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
@@ -27,26 +28,6 @@ from tests.support.fakes import (
 
 FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 QUESTION = "What notice must an owner give to end a month-to-month tenancy?"
-EVIDENCE_FIELDS = {
-    "authority_tier",
-    "authority_floor_applied",
-    "withheld",
-    "all_claims_verified",
-    "groundedness_rate",
-    "citation_rate",
-    "invariants_verified",
-    "profile_version",
-    "trust_mode",
-    "minimum_tier",
-    "retrieved",
-    "grounded",
-    "selected",
-    "inapplicable",
-    "conflicts",
-    "unsupported_scripts",
-    "timings_ms",
-    "judges_failed",
-}
 
 
 def claim(status: ClaimStatus, citations=(), supported=(), violations=()) -> ClaimResult:
