@@ -192,8 +192,13 @@ def test_a_draft_stating_the_value_kind_or_a_question_asking_none_is_not_refused
 
 def test_a_removed_value_about_something_else_does_not_count() -> None:
     # "12 percent" of interest, not of visits: values_of reads the value's own words
-    removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", "Interest runs at 12 percent."))]
-    assert removed_answer(SHARE_QUESTION, draft(SHARE_RULE), removed, WordHashEmbedder(), margin=2) is None
+    removed = [
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", "Interest runs at 12 percent."))
+    ]
+    assert (
+        removed_answer(SHARE_QUESTION, draft(SHARE_RULE), removed, WordHashEmbedder(), margin=2)
+        is None
+    )
 
 
 # The matter reading, floor only.
@@ -201,7 +206,9 @@ def test_the_floors_sentence_naming_far_more_of_the_matter_refuses() -> None:
     removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("forum", FORUM_TEXT))]
     weak = draft("A landlord may demand a security deposit.")
     found = removed_answer(QUESTION, weak, removed, WordHashEmbedder(), margin=2)
-    assert found is not None and found.reason == MATTER and found.code.value == "below_authority_floor"
+    assert (
+        found is not None and found.reason == MATTER and found.code.value == "below_authority_floor"
+    )
     removed_names, kept_names, total = found.matter
     assert removed_names >= kept_names + 2 and removed_names >= 2 * kept_names
     assert found.detail == (
@@ -224,12 +231,18 @@ def test_the_matter_reading_needs_both_the_lead_and_the_ratio() -> None:
     near = draft("A landlord must pay interest on a security deposit.")
     assert removed_answer(QUESTION, near, removed, WordHashEmbedder(), margin=2) is None
     # a question whose asking clause has no content word has no matter to compare
-    assert removed_answer("How?", draft("A deposit."), removed, WordHashEmbedder(), margin=2) is None
+    assert (
+        removed_answer("How?", draft("A deposit."), removed, WordHashEmbedder(), margin=2) is None
+    )
 
 
 def test_the_similarity_reading_is_named_in_the_result() -> None:
     removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("forum", FORUM_TEXT))]
     found = removed_answer(
-        QUESTION, draft("A landlord may demand a security deposit."), removed, WordHashEmbedder(), margin=0.2
+        QUESTION,
+        draft("A landlord may demand a security deposit."),
+        removed,
+        WordHashEmbedder(),
+        margin=0.2,
     )
     assert found is not None and found.reason == SIMILARITY
