@@ -17,6 +17,18 @@ refusal says which source answered and how far apart the two were.
 The margin is a setting because similarities depend on the embedder; it was measured with
 MiniLM on the example lane (docs/evaluation.md): answerable questions reach at most 0.21,
 questions whose only answer is below the floor 0.24-0.49.
+
+Two more readings of the same comparison, through the question's frame
+(``citenexus.domain.question``; docs/design.md#removed-answer):
+
+- **Answer type.** The question asks for a value of a kind (a duration, an amount, a percentage,
+  a date); no draft segment states one about the question, and a removed sentence does. What is
+  left cannot answer, and the removed source could: the refusal carries the removing stage's code.
+- **Matter, for the floor only.** The floor's removed sentence names at least ``MATTER_LEAD``
+  more of the question's matter words (the asking clause's content words) than any draft segment,
+  at least ``MATTER_RATIO`` times as many, and is more similar to the question. Applicability is
+  left out on purpose: a general rule that applies (a periodic-tenancy notice for a storefront)
+  often names less of the question than the special rule that does not, and still answers.
 """
 
 from __future__ import annotations
@@ -24,7 +36,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from citenexus.domain.conflicts import AMOUNT, DATE, DAYS, PERCENT, focus_words, values_of
 from citenexus.domain.model import Candidate, Draft, RefusalCode
+from citenexus.domain.question import read_question
 from citenexus.domain.relevance import sentence_score
 from citenexus.judges.embedding import cosine
 from citenexus.ports import Embedder
@@ -34,7 +48,23 @@ DETAIL = (
     "{document} ({stage}) answers the question far better than the evidence that remains "
     "(similarity {removed:.2f} against {kept:.2f})"
 )
+DETAIL_TYPE = (
+    "{document} ({stage}) states {kind} value that answers the question; the evidence that "
+    "remains states none"
+)
+DETAIL_MATTER = (
+    "{document} ({stage}) names {removed} of the question's {total} matter words, the evidence "
+    "that remains at most {kept}"
+)
 MIN_SENTENCE_CHARS = 20
+# The floor's removed sentence must name this many more of the question's matter words than
+# every draft segment, and this many times as many (docs/evaluation.md, "Refusals").
+MATTER_LEAD = 2
+MATTER_RATIO = 2.0
+# The frame's answer types that are values, as the value readers name their kinds.
+VALUE_TYPES = {"duration": DAYS, "amount": AMOUNT, "percent": PERCENT, "date": DATE}
+_ARTICLES = {DAYS: "a duration", AMOUNT: "an amount", PERCENT: "a percentage", DATE: "a date"}
+SIMILARITY, TYPE, MATTER = "similarity", "type", "matter"
 
 
 @dataclass(frozen=True)
@@ -46,11 +76,22 @@ class Removed:
     document_id: str
     similarity: float
     draft_similarity: float
+    reason: str = SIMILARITY  # which reading found it: similarity, type or matter
+    kind: str = ""  # the value kind asked (type)
+    matter: tuple[int, int, int] = (0, 0, 0)  # (removed names, draft names, question has)
 
     @property
     def detail(self) -> str:
         floor = self.code is RefusalCode.BELOW_AUTHORITY_FLOOR
         stage = "withheld by the floor" if floor else "not applicable"
+        if self.reason == TYPE:
+            kind = _ARTICLES.get(self.kind, "a")
+            return DETAIL_TYPE.format(document=self.document_id, stage=stage, kind=kind)
+        if self.reason == MATTER:
+            removed, kept, total = self.matter
+            return DETAIL_MATTER.format(
+                document=self.document_id, stage=stage, removed=removed, total=total, kept=kept
+            )
         return DETAIL.format(
             document=self.document_id,
             stage=stage,
@@ -104,6 +145,72 @@ def removed_answer(
         for v, (code, candidate, _) in zip(vectors[1 + len(drafted) :], offers, strict=True)
     ]
     best, code, candidate = max(scored, key=lambda row: row[0])
-    if best - kept < margin:
+    if best - kept >= margin:
+        return Removed(code, candidate.key, candidate.unit.document_id, best, kept)
+    sentences = [s for _, _, s in offers]
+    return _type_answered(question, drafted, scored, sentences, kept) or _matter_answered(
+        question, drafted, scored, sentences, kept
+    )
+
+
+def asked_value_kind(question: str) -> str | None:
+    """The value kind the question's frame asks for (a duration, an amount, a percentage, a
+    date), or None for a yes/no, manner, person or open question."""
+    answer_type = read_question(question).answer_type
+    return VALUE_TYPES.get(answer_type) if answer_type else None
+
+
+def _type_answered(
+    question: str,
+    drafted: Sequence[str],
+    scored: Sequence[tuple[float, RefusalCode, Candidate]],
+    sentences: Sequence[str],
+    kept: float,
+) -> Removed | None:
+    """A removed sentence that states the kind of value asked when no draft segment does."""
+    kind = asked_value_kind(question)
+    if kind is None or any(values_of(text, kind, about=question) for text in drafted):
         return None
-    return Removed(code, candidate.key, candidate.unit.document_id, best, kept)
+    stating = [
+        row
+        for row, sentence in zip(scored, sentences, strict=True)
+        if values_of(sentence, kind, about=question)
+    ]
+    if not stating:
+        return None
+    similarity, code, candidate = max(stating, key=lambda row: row[0])
+    return Removed(
+        code, candidate.key, candidate.unit.document_id, similarity, kept, TYPE, kind=kind
+    )
+
+
+def _matter_answered(
+    question: str,
+    drafted: Sequence[str],
+    scored: Sequence[tuple[float, RefusalCode, Candidate]],
+    sentences: Sequence[str],
+    kept: float,
+) -> Removed | None:
+    """A sentence the floor removed that names far more of the question's matter than the draft."""
+    matter = read_question(question).matter
+    if not matter:
+        return None
+    named = max(len(focus_words(text) & matter) for text in drafted)
+    best: Removed | None = None
+    for (similarity, code, candidate), sentence in zip(scored, sentences, strict=True):
+        if code is not RefusalCode.BELOW_AUTHORITY_FLOOR or similarity <= kept:
+            continue
+        removed = len(focus_words(sentence) & matter)
+        if removed < named + MATTER_LEAD or removed < MATTER_RATIO * named:
+            continue
+        if best is None or removed > best.matter[0]:
+            best = Removed(
+                code,
+                candidate.key,
+                candidate.unit.document_id,
+                similarity,
+                kept,
+                MATTER,
+                matter=(removed, named, len(matter)),
+            )
+    return best

@@ -8,7 +8,14 @@ from citenexus.domain.authority import AuthorityPolicy, AuthorityTier
 from citenexus.domain.model import Candidate, Draft, RefusalCode, Segment, Unit
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
-from citenexus.pipeline.responsive import best_sentence, removed_answer
+from citenexus.pipeline.responsive import (
+    MATTER,
+    SIMILARITY,
+    TYPE,
+    asked_value_kind,
+    best_sentence,
+    removed_answer,
+)
 from tests.support.fakes import LEGAL_TIERS, ContainmentJudge, WordHashEmbedder, memory_lane
 
 QUESTION = "Must landlords pay interest on security deposits in every city?"
@@ -50,8 +57,8 @@ def test_within_the_margin_the_draft_stands() -> None:
     removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("forum", FORUM_TEXT))]
     answering = draft("Landlords must pay interest on security deposits in every city.")
     assert removed_answer(QUESTION, answering, removed, WordHashEmbedder(), margin=0.3) is None
-    weak = draft("A landlord may demand a security deposit.")
-    assert removed_answer(QUESTION, weak, removed, WordHashEmbedder(), margin=1.5) is None
+    near = draft("A landlord must pay interest on a security deposit.")
+    assert removed_answer(QUESTION, near, removed, WordHashEmbedder(), margin=1.5) is None
 
 
 def test_nothing_removed_or_nothing_drafted_is_no_refusal() -> None:
@@ -136,3 +143,106 @@ def test_an_inapplicable_source_that_answers_far_better_names_applicability() ->
     found = removed_answer(QUESTION, weak, removed, WordHashEmbedder(), margin=0.3)
     assert found is not None and found.code is RefusalCode.NOT_APPLICABLE
     assert found.detail.startswith("tx-statute (not applicable) answers the question")
+
+
+# The answer-type reading: the question asks for a value, the draft states none, a removed
+# sentence does.
+SHARE_QUESTION = "What share of visits carry an opt-out signal?"
+SHARE_BLOG = "In our logs, about 12 percent of visits carry an opt-out signal."
+SHARE_RULE = "A controller shall honor an opt-out signal sent by a browser."
+
+
+def test_the_frame_says_which_answer_types_are_values() -> None:
+    assert asked_value_kind(SHARE_QUESTION) == "percent"
+    assert asked_value_kind("How many days does a business have to answer?") == "days"
+    assert asked_value_kind("How much is the fee?") == "amount"
+    assert asked_value_kind("When is the renewal due?") == "date"
+    assert asked_value_kind("Can a business sell the data?") is None  # yes/no
+    assert asked_value_kind("Who enforces the act?") is None
+    assert asked_value_kind("") is None
+
+
+def test_a_removed_sentence_stating_the_value_asked_refuses_a_draft_stating_none() -> None:
+    removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", SHARE_BLOG))]
+    # margin 2 is beyond any cosine gap: only the type reading can refuse
+    found = removed_answer(SHARE_QUESTION, draft(SHARE_RULE), removed, WordHashEmbedder(), margin=2)
+    assert found is not None and found.reason == TYPE
+    assert found.code is RefusalCode.BELOW_AUTHORITY_FLOOR and found.key == "blog#0"
+    assert found.detail == (
+        "blog (withheld by the floor) states a percentage value that answers the question; "
+        "the evidence that remains states none"
+    )
+
+
+def test_the_type_reading_names_applicability_when_applicability_removed_the_value() -> None:
+    removed = [(RefusalCode.NOT_APPLICABLE, candidate("tx", SHARE_BLOG))]
+    found = removed_answer(SHARE_QUESTION, draft(SHARE_RULE), removed, WordHashEmbedder(), margin=2)
+    assert found is not None and found.code is RefusalCode.NOT_APPLICABLE
+    assert found.detail.startswith("tx (not applicable) states a percentage value")
+
+
+def test_a_draft_stating_the_value_kind_or_a_question_asking_none_is_not_refused_by_type() -> None:
+    removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", SHARE_BLOG))]
+    stating = draft("About 9 percent of visits carry an opt-out signal in the state.")
+    assert removed_answer(SHARE_QUESTION, stating, removed, WordHashEmbedder(), margin=2) is None
+    yes_no = "Must a controller honor an opt-out signal?"
+    rule = draft("A controller shall honor an opt-out signal.")
+    assert removed_answer(yes_no, rule, removed, WordHashEmbedder(), margin=2) is None
+
+
+def test_a_removed_value_about_something_else_does_not_count() -> None:
+    # "12 percent" of interest, not of visits: values_of reads the value's own words
+    removed = [
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", "Interest runs at 12 percent."))
+    ]
+    assert (
+        removed_answer(SHARE_QUESTION, draft(SHARE_RULE), removed, WordHashEmbedder(), margin=2)
+        is None
+    )
+
+
+# The matter reading, floor only.
+def test_the_floors_sentence_naming_far_more_of_the_matter_refuses() -> None:
+    removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("forum", FORUM_TEXT))]
+    weak = draft("A landlord may demand a security deposit.")
+    found = removed_answer(QUESTION, weak, removed, WordHashEmbedder(), margin=2)
+    assert (
+        found is not None and found.reason == MATTER and found.code.value == "below_authority_floor"
+    )
+    removed_names, kept_names, total = found.matter
+    assert removed_names >= kept_names + 2 and removed_names >= 2 * kept_names
+    assert found.detail == (
+        f"forum (withheld by the floor) names {removed_names} of the question's {total} matter "
+        f"words, the evidence that remains at most {kept_names}"
+    )
+
+
+def test_the_matter_reading_leaves_applicability_alone() -> None:
+    # the same sentence removed by applicability: a general rule that applies may name less of
+    # the question than a special rule that does not, and still answer
+    removed = [(RefusalCode.NOT_APPLICABLE, candidate("tx", FORUM_TEXT))]
+    weak = draft("A landlord may demand a security deposit.")
+    assert removed_answer(QUESTION, weak, removed, WordHashEmbedder(), margin=2) is None
+
+
+def test_the_matter_reading_needs_both_the_lead_and_the_ratio() -> None:
+    removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("forum", FORUM_TEXT))]
+    # names 5 of the 6 matter words: the forum's 6 is neither 2 more nor twice as many
+    near = draft("A landlord must pay interest on a security deposit.")
+    assert removed_answer(QUESTION, near, removed, WordHashEmbedder(), margin=2) is None
+    # a question whose asking clause has no content word has no matter to compare
+    assert (
+        removed_answer("How?", draft("A deposit."), removed, WordHashEmbedder(), margin=2) is None
+    )
+
+
+def test_the_similarity_reading_is_named_in_the_result() -> None:
+    removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("forum", FORUM_TEXT))]
+    found = removed_answer(
+        QUESTION,
+        draft("A landlord may demand a security deposit."),
+        removed,
+        WordHashEmbedder(),
+        margin=0.2,
+    )
+    assert found is not None and found.reason == SIMILARITY
