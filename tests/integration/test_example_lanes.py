@@ -33,8 +33,8 @@ pytestmark = pytest.mark.django_db
 # regressions, never used to choose.
 STRICT_PINS = {
     # expected values stated / answerable; refused / unanswerable; expected code / coded
-    "law-authority": ((21, 37), (21, 24), (20, 24)),
-    "privacy-law": ((25, 35), (22, 28), (22, 28)),
+    "law-authority": ((26, 37), (21, 24), (20, 24)),
+    "privacy-law": ((27, 35), (22, 28), (22, 28)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     "aviation-maintenance": ((32, 42), (27, 31), (25, 31)),
     "renewal": ((2, 2), (0, 0), (0, 0)),
