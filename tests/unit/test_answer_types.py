@@ -175,3 +175,31 @@ def test_the_generator_quotes_the_referent_with_the_sentence() -> None:
         [unit],
     )
     assert "month to month" in draft.segments[0].text
+
+
+# --- bad inputs ----------------------------------------------------------------------------------
+
+
+def test_an_empty_or_wordless_question_reads_as_nothing() -> None:
+    for question in ("", "   ", "???"):
+        frame = read_question(question)
+        assert (frame.answer_type, frame.scored_kind, frame.counted, frame.known) == (
+            None,
+            None,
+            "",
+            (),
+        )
+        assert answer_score(question, "The owner shall give 30 days' notice.") == 0.0
+
+
+def test_a_count_question_without_a_counted_word_gives_no_count_bonus() -> None:
+    frame = read_question("How many?")
+    assert (frame.answer_type, frame.counted) == (COUNT, "")
+    assert not states_count("Two times a year.", frame.counted)
+
+
+def test_a_question_naming_nothing_as_known_takes_nothing_back() -> None:
+    question = "Who must the company notify?"
+    sentence = "The company shall notify the attorney general."
+    assert read_question(question).known == ()
+    assert answer_score(question, sentence) > 0.0
