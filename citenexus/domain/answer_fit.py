@@ -11,13 +11,84 @@ values on the development lanes: docs/evaluation.md.)
 
 from __future__ import annotations
 
+import re
+
 from citenexus.domain import readings
-from citenexus.domain.conflicts import DAYS, asked_kind, readings_of
-from citenexus.domain.question import read_question
+from citenexus.domain.conflicts import DATE, DAYS, readings_of, values_of
+from citenexus.domain.question import COUNT, MANNER, QuestionFrame, read_question
 from citenexus.domain.relevance import VALUE_BONUS, sentence_score
+from citenexus.domain.vocabulary import stem
+from citenexus.text import quantities
+from citenexus.text.tokens import content_words
 
 # What a value naming every word of the question's matter adds (a share of it for some).
 MATTER_BONUS = 0.5
+# A means of doing something, in generic English: "by certified or registered mail", "in
+# person", or a gerund naming the question's own verb ("by delivering a copy" for "How must the
+# notice be delivered?"; "by giving notice" is how a tenancy ends, not how notice is delivered).
+_MEANS = re.compile(
+    r"\bby (?:[\w-]+ ){0,3}(?:mail|post|e-?mail|hand|telephone|phone|fax|courier|messenger"
+    r"|delivery)\b|\bin person\b|\bpersonally\b",
+    re.IGNORECASE,
+)
+# A point in time told by an event, in generic English: "begins on the day the tenant moves out",
+# "the next day that is not a holiday". What a "when" question asks for when no date answers it.
+_TIME_REFERENCE = re.compile(
+    r"\b(?:on|from|until|upon|by|after|before) the (?:[\w-]+ ){0,2}(?:day|date)\b"
+    r"|\bnext (?:[\w-]+ )?day\b",
+    re.IGNORECASE,
+)
+_BY_GERUND = re.compile(r"\bby (\w+ing)\b", re.IGNORECASE)
+_COUNTED_WORDS = 5  # a count and what it counts: "two times", "500 or more Colorado residents"
+
+
+def states_means(sentence: str, matter: frozenset[str] = frozenset()) -> bool:
+    """Whether a sentence states how something is done: a means phrase, or "by" and a gerund
+    whose stem is one of the question's ``matter`` words."""
+    if _MEANS.search(sentence):
+        return True
+    return any(stem(g.lower()) in matter for g in _BY_GERUND.findall(sentence))
+
+
+def states_count(sentence: str, counted: str) -> bool:
+    """Whether a sentence states a number of ``counted`` (a stem): "two times" for "times"."""
+    if not counted:
+        return False
+    for q in quantities.extract_quantities(sentence):
+        if q.kind != quantities.NUMBER:
+            continue
+        after = re.findall(r"[A-Za-z]+", sentence[q.end : q.end + 40])[:_COUNTED_WORDS]
+        if any(stem(w.lower()) == counted for w in after):
+            return True
+    return False
+
+
+def _known_share(frame: QuestionFrame, sentence: str) -> float:
+    """The share of the question's words a sentence names only because the question names them
+    as known ("Besides the attorney general, who else ...?"). Twice it is taken back: once from
+    its word share, and once more because such a sentence answers with what the asker knows."""
+    if not frame.known:
+        return 0.0
+    asked = set(content_words(frame.text))
+    known = {w for phrase in frame.known for w in content_words(phrase)}
+    return 2 * len(known & set(content_words(sentence))) / len(asked) if asked else 0.0
+
+
+def _type_bonus(frame: QuestionFrame, sentence: str) -> float:
+    """The value bonus for the answer types that state no quantity the value readers compare:
+    a count of what the question counts, a means for a manner question, a day told by an event
+    for a "when" question."""
+    if frame.answer_type == COUNT and states_count(sentence, frame.counted):
+        return VALUE_BONUS
+    if frame.answer_type == MANNER and states_means(sentence, frame.matter):
+        return VALUE_BONUS
+    if (
+        frame.scored_kind == DATE
+        and _TIME_REFERENCE.search(sentence)
+        and not values_of(sentence, DATE, about=frame.text)
+    ):
+        return VALUE_BONUS  # a date stated earns the value bonus in sentence_score
+    return 0.0
 
 
 def answer_score(question: str, sentence: str) -> float:
@@ -27,7 +98,8 @@ def answer_score(question: str, sentence: str) -> float:
     if score == 0.0:
         return 0.0
     frame = read_question(question)
-    kind = asked_kind(question)
+    score += _type_bonus(frame, sentence) - _known_share(frame, sentence)
+    kind = frame.scored_kind
     if kind is not None:
         found = readings_of(sentence, kind, question)
         if found and frame.role and all(r.role and r.role != frame.role for r in found):

@@ -219,10 +219,62 @@ def percent_fit(question: str, sentence: str) -> str | None:
     return _fit(percent_facts(question), conditions)
 
 
+# "500 or more Colorado residents", "more than 1,000 residents", "100,000 consumers or more": a
+# number, then (past comparators and capitalised names) the lower-case word it counts.
+_COUNT_AFTER = re.compile(r"(?:\s+(?:or\s+(?:more|fewer|less)|[A-Z][\w-]*))*\s+([a-z]{3,})")
+
+
+def _counts(text: str, conditions_only: bool) -> dict[str, list[Span]]:
+    """The spans of the numbers of things a text states, by the stem of what they count."""
+    found: dict[str, list[Span]] = {}
+    for q in quantities.extract_quantities(text):
+        if q.kind != quantities.NUMBER:
+            continue
+        match = _COUNT_AFTER.match(text, q.end)
+        if match is None:
+            continue
+        span = _span(text, q.value, q.start, q.end)
+        if _is_point(span):  # "100,000 consumers or more": the comparator after the noun
+            span = _span(text, q.value, q.start, match.end())
+        if conditions_only and _is_point(span):
+            continue
+        found.setdefault(stem(match.group(1)), []).append(span)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def count_facts(question: str) -> dict[str, list[Span]]:
+    """The numbers of things a question states ("1,500 Colorado residents"), by what they
+    count."""
+    return _counts(question, conditions_only=False)
+
+
+@lru_cache(maxsize=16384)
+def count_conditions(sentence: str) -> dict[str, list[Span]]:
+    """The thresholds on a number of things a rule states ("more than 1,000 residents")."""
+    return _counts(sentence, conditions_only=True)
+
+
+def count_fit(question: str, sentence: str) -> str | None:
+    """``MET`` when a number the question states of something meets every threshold the sentence
+    sets on a number of the same thing, else ``None``: a number below a threshold rules nothing
+    out, since the question may ask what the threshold is ("how many would it need?")."""
+    facts, conditions = count_facts(question), count_conditions(sentence)
+    shared = [noun for noun in conditions if noun in facts]
+    if not shared:
+        return None
+    met = all(_fit(tuple(facts[noun]), tuple(conditions[noun])) == MET for noun in shared)
+    return MET if met else None
+
+
 def condition_fit(question: str, sentence: str) -> str | None:
     """``UNMET`` if any condition of the sentence excludes the question's facts, else ``MET`` if
     one contains them, else ``None``."""
-    fits = (tenure_fit(question, sentence), percent_fit(question, sentence))
+    fits = (
+        tenure_fit(question, sentence),
+        percent_fit(question, sentence),
+        count_fit(question, sentence),
+    )
     if UNMET in fits:
         return UNMET
     return MET if MET in fits else None

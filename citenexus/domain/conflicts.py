@@ -283,6 +283,7 @@ def _readings_of(
                 condition=condition,
                 span=readings.range_of(sentence_before[-40:] + own + sentence_after[:40]),
                 raw=float(number.group().replace(",", "")) if number else q.value,
+                anchor=readings.anchor_of(after) if q.kind != quantities.DATE else frozenset(),
             )
         )
     if kind == DATE:

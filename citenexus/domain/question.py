@@ -8,11 +8,16 @@ matching the question with patterns of its own (docs/design.md, "Answer selectio
   ("how many times"), a yes/no rule ("Can ...", "Is ..."), a manner ("how must ... be served"), a
   person or body ("who"), or None;
 - ``value_kind`` and ``conflict_kind``: the kind of value a text must state to answer, and the
-  kind whose disagreement is a conflict (``citenexus.domain.conflicts``);
+  kind whose disagreement is a conflict (``citenexus.domain.conflicts``); ``scored_kind``: the
+  kind whose values earn a quoted sentence the value bonus (``citenexus.domain.relevance``): the
+  value asked outright, else the kind the question names ("the fee", "the notice period");
+- ``counted``: for a count ("how many times", "what number of ..."), what is counted;
 - ``role``: for a duration, whether it asks for a lead time ("how much notice", "how far
   ahead"), a deadline ("how long do I have to", "how soon", "within how many days") or neither;
 - ``matter``: the content words of the asking clause (the sentence with the interrogative),
   without the interrogative and the parties: what the value is *of*;
+- ``known``: what the asking clause names as already known ("Besides the residents and the
+  attorney general, who else ...?"): a sentence whose answer is that is not the one asked for;
 - ``facts``: the other sentences, which state the asker's situation (the conditions of
   ``citenexus.domain.conditions`` read them in the whole question).
 
@@ -26,18 +31,25 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citenexus.domain import readings
-from citenexus.domain.conflicts import focus_words, party_stems, question_kind, value_asked
-from citenexus.domain.vocabulary import Vocabulary, current
+from citenexus.domain.conflicts import DATE as CONFLICT_DATE
+from citenexus.domain.conflicts import (
+    asked_kind,
+    focus_words,
+    party_stems,
+    question_kind,
+    value_asked,
+)
+from citenexus.domain.vocabulary import Vocabulary, current, stem
 
 DURATION, AMOUNT, PERCENT, DATE, COUNT = "duration", "amount", "percent", "date", "count"
 YES_NO, MANNER, PERSON = "yes_no", "manner", "person"
 
 _TYPES = (
-    (COUNT, r"\bhow many (?:times|people|persons|consumers|residents|employees|members)\b"),
     (DURATION, r"\bhow (?:long|soon|far (?:ahead|in advance))\b|\bhow many (?:calendar |business )?"
      r"(?:days|weeks|months|years|hours)\b|\bwithin how\b|\bhow much (?:advance |prior )?"
      r"(?:notice|time|longer|warning)\b"),
     (PERCENT, r"\bwhat (?:percent|percentage|share|rate)\b|\bhow many percent\b"),
+    (COUNT, r"\bhow many\b|\bwhat number of\b"),
     (AMOUNT, r"\bhow much\b"),
     (DATE, r"\bwhen\b|\bwhat date\b|\bwhich date\b|\bby what date\b|\bsince what date\b"),
     (PERSON, r"\bwho\b|\bwhom\b|\bwhich (?:agency|body|office|court|official)\b"),
@@ -57,6 +69,9 @@ _DEADLINE = re.compile(
 _INTERROGATIVE = re.compile(r"\b(?:how|what|when|which|who|whom|whose|where|why)\b", re.IGNORECASE)
 _ASKING_WORDS = frozenset(focus_words("how long much many soon far ahead advance within what when"))
 _SENTENCES = re.compile(r"(?<=[.?!])\s+")
+# "how many times a year", "what number of Colorado consumers": the first lower-case word after
+# the count words is what is counted (a capitalised one names a place or a person).
+_COUNTED = re.compile(r"\b(?i:how many|what number of)\s+((?:[A-Z][\w-]*\s+){0,3})([a-z]+)")
 
 
 @dataclass(frozen=True)
@@ -69,6 +84,9 @@ class QuestionFrame:
     matter: frozenset[str]
     content: frozenset[str]
     facts: str
+    scored_kind: str | None = None
+    counted: str = ""
+    known: tuple[str, ...] = ()
 
 
 def _answer_type(clause: str) -> str | None:
@@ -90,6 +108,21 @@ def _asking_clause(question: str) -> tuple[str, str]:
     return asking, facts
 
 
+_KNOWN = re.compile(
+    r"\b(?:besides|other than|apart from|aside from|in addition to)\s+([^,;?]+)", re.IGNORECASE
+)
+_ASKS_WHEN = re.compile(r"(?:^|[,;:])\W*(?:when|by when|on what date|what date|which date)\b", re.I)
+
+
+def _scored_kind(question: str, asking: str) -> str | None:
+    """The kind whose values earn the value bonus: a date for a question that opens with "when"
+    ("when is the real deadline?" asks for a day, not for the length of the period), else the
+    value asked outright, else the kind the question names."""
+    if _ASKS_WHEN.search(asking):
+        return CONFLICT_DATE
+    return value_asked(question) or asked_kind(question)
+
+
 def read_question(question: str) -> QuestionFrame:
     """The question's frame, read with the active vocabulary's parties."""
     return _read(question, current())
@@ -106,6 +139,7 @@ def _read(question: str, vocabulary: Vocabulary) -> QuestionFrame:
             role = readings.DEADLINE
         elif _LEAD.search(asking):
             role = readings.LEAD
+    counted = _COUNTED.search(asking) if answer_type == COUNT else None
     return QuestionFrame(
         text=question,
         answer_type=answer_type,
@@ -115,4 +149,7 @@ def _read(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         matter=frozenset(focus_words(asking) - parties - _ASKING_WORDS),
         content=frozenset(focus_words(question) - parties),
         facts=facts,
+        scored_kind=_scored_kind(question, asking),
+        counted=stem(counted.group(2)) if counted else "",
+        known=tuple(m.group(1).strip() for m in _KNOWN.finditer(asking)),
     )

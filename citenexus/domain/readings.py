@@ -12,6 +12,9 @@ words says they measure different things. Everything here is generic English:
   ("for health workers" / "for visitors").
 - **exception**: a value in a rule's stated exception ("Except where ..., in which case ...",
   "Unless ...") or in a branch ("If ..., ") whose condition the other does not state alike.
+- **anchor**: the event a lead time or a deadline is counted from ("six days before the intended
+  entry", "30 days before the increase takes effect"): two values counted from events each named
+  by two words or more, sharing none, measure different things.
 - **range**: a value inside a range the other states ("between 10 and 20 days").
 - **equal in other units**: 6 months and 180 days, 2 years and 24 months.
 - **polarity** (questions asking no value): the same matter affirmed and denied ("may charge" /
@@ -79,6 +82,13 @@ _RANGE = re.compile(
     r"\b(?:between|from)\s+\$?(\d[\d,]*(?:\.\d+)?)\s*(?:[a-z]+\s+)?(?:and|to)\s+\$?(\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )
+_ANCHOR = re.compile(
+    r"^\W*(?:[\w']+\s+){0,3}?(?:before|after|prior to|following|preceding)\s+"
+    r"(?:the\s+|a\s+|an\s+|its\s+|their\s+)?((?:[\w-]+\s*){1,3})",
+    re.IGNORECASE,
+)
+# An event named by fewer words ("after receiving it") may be the other's in other words.
+_ANCHOR_WORDS = 2
 _DAYS_PER_MONTH = 365.25 / 12
 _EQUAL_TOLERANCE = 0.02
 
@@ -126,6 +136,15 @@ def condition_of(window: str) -> tuple[bool, frozenset[str]]:
     return False, frozenset(words)
 
 
+def anchor_of(after: str) -> frozenset[str]:
+    """The content words of the event a duration is counted from ("before the intended entry":
+    intend, entry), or none when no "before"/"after" follows it."""
+    match = _ANCHOR.search(after)
+    if match is None:
+        return frozenset()
+    return frozenset(w for w in _words(match.group(1)) if w not in STOPWORDS)
+
+
 def range_of(window: str) -> tuple[float, float] | None:
     """The two ends of a range the value's words state ("between 10 and 20 days")."""
     match = _RANGE.search(window)
@@ -150,6 +169,7 @@ class Reading:
     condition: frozenset[str] = frozenset()
     span: tuple[float, float] | None = None  # a stated range, in the units of the raw number
     raw: float = 0.0  # the number as written (for ranges)
+    anchor: frozenset[str] = frozenset()  # the event a lead time or deadline is counted from
 
 
 def _contrasting(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -192,6 +212,8 @@ def disagree(a: Reading, b: Reading) -> bool:
         return False
     if a.subject and b.subject and not a.subject & b.subject:
         return False
+    if min(len(a.anchor), len(b.anchor)) >= _ANCHOR_WORDS and not a.anchor & b.anchor:
+        return False  # counted from different events, each named by its own words
     if a.exception != b.exception or a.condition != b.condition:
         return False  # a rule's branch or exception against another branch or the plain rule
     if _inside(a, b) or _inside(b, a):

@@ -7,7 +7,8 @@ Words are compared as retrieval compares them (``citenexus.text.tokens.content_w
 from __future__ import annotations
 
 from citenexus.domain.conditions import MET, UNMET, condition_fit
-from citenexus.domain.conflicts import asked_kind, values_of
+from citenexus.domain.conflicts import values_of
+from citenexus.domain.question import read_question
 from citenexus.text.tokens import content_words
 
 # The extractive generator's bonus for a sentence stating a value of the kind asked for.
@@ -28,6 +29,6 @@ def sentence_score(question: str, sentence: str) -> float:
     fit = condition_fit(question, sentence)
     if fit == UNMET:
         return 0.0
-    kind = asked_kind(question)
+    kind = read_question(question).scored_kind
     bonus = VALUE_BONUS if kind is not None and values_of(sentence, kind, about=question) else 0.0
     return share + bonus + (CONDITION_BONUS if fit == MET else 0.0)

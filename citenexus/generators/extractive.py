@@ -25,6 +25,11 @@ MIN_SHARE = 0.5
 # this many words or a number, and is not written in capitals only.
 MIN_STATEMENT_WORDS = 5
 _DIGIT = re.compile(r"\d")
+# A sentence that opens by pointing back ("The same rule applies when ...", "Such a notice ...")
+# says nothing on its own: it is quoted with the sentence before it, which it refers to.
+_BACK_REFERENCE = re.compile(
+    r"^\W*(?:the same|such|these|those|it|they|the foregoing)\b", re.IGNORECASE
+)
 
 
 def states_something(sentence: str) -> bool:
@@ -33,6 +38,15 @@ def states_something(sentence: str) -> bool:
     if letters and all(c.isupper() for c in letters):
         return False
     return len(sentence.split()) >= MIN_STATEMENT_WORDS or bool(_DIGIT.search(sentence))
+
+
+def with_referent(sentences: Sequence[str], index: int) -> str:
+    """The sentence at ``index``, after the sentence it points back to if it opens by pointing
+    back (generic English)."""
+    sentence = sentences[index]
+    if index > 0 and _BACK_REFERENCE.match(sentence):
+        return f"{sentences[index - 1]} {sentence}"
+    return sentence
 
 
 @dataclass
@@ -49,14 +63,13 @@ class ExtractiveGenerator:
             raise GenerationError(ERR_NO_UNITS)
         offers: list[tuple[float, int, str, str]] = []
         for order, unit in enumerate(units):
+            sentences = split_sentences(unit.text)
             scored = [
-                (self.score(question, s), s)
-                for s in split_sentences(unit.text)
-                if states_something(s)
+                (self.score(question, s), i) for i, s in enumerate(sentences) if states_something(s)
             ]
             if scored:
-                best_score, sentence = max(scored, key=lambda pair: pair[0])
-                offers.append((best_score, order, sentence, unit.key))
+                best_score, index = max(scored, key=lambda pair: pair[0])
+                offers.append((best_score, order, with_referent(sentences, index), unit.key))
         offers = [o for o in offers if o[0] > 0]
         if not offers:
             raise GenerationError(ERR_NOTHING_RELATED)

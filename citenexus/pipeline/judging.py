@@ -18,7 +18,6 @@ from citenexus.domain.conflicts import (
     Conflict,
     claim_assertion,
     detect_conflicts,
-    question_kind,
 )
 from citenexus.domain.model import (
     Candidate,
@@ -29,6 +28,7 @@ from citenexus.domain.model import (
     Violation,
     ViolationKind,
 )
+from citenexus.domain.question import read_question
 from citenexus.domain.recovery import Outcome, recover
 from citenexus.domain.support import ClaimSupport, Screen, support_matrix
 from citenexus.domain.violations import citation_violations, strongest
@@ -97,7 +97,7 @@ def _clean_citations(
 def _assertions(
     ctx: JudgeContext, judged: JudgedDraft, attributions: Sequence[Attribution]
 ) -> list[Assertion]:
-    kind = question_kind(ctx.question)
+    kind = read_question(ctx.question).conflict_kind
     found: list[Assertion] = []
     for row, outcome, attribution in zip(judged.rows, judged.outcomes, attributions, strict=True):
         if kind is None or outcome.status is ClaimStatus.DROPPED:
@@ -177,7 +177,7 @@ def _settle(
         for v, row in zip(violations, judged.rows, strict=True)
     ]
     judged.conflicts = detect_conflicts(
-        question_kind(ctx.question), _assertions(ctx, judged, attributions)
+        read_question(ctx.question).conflict_kind, _assertions(ctx, judged, attributions)
     )
     losing = {i for c in judged.conflicts for i in c.losing_claims}
     contested = {i for c in judged.conflicts for i in c.contested_claims}

@@ -13,8 +13,9 @@ from typing import Any
 
 from citenexus.domain.applicability import QuestionScope, without_place_names
 from citenexus.domain.authority import AuthorityPolicy, Selection, TrustMode, select_by_authority
-from citenexus.domain.conflicts import states_value, value_asked
+from citenexus.domain.conflicts import states_value
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
+from citenexus.domain.question import read_question
 from citenexus.judges.embedding import cosine as judge_cosine
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.timing import Timings
@@ -134,7 +135,7 @@ def ground(
     question naming a jurisdiction other than the lane's (docs/design.md, "Thresholds").
     Grounded keeps at most ``ground_k`` applicable candidates, best first.
     """
-    kind = value_asked(question)
+    kind = read_question(question).value_kind
     above = [c for c in candidates if c.relevance >= settings.ground_threshold]
     relevant = [c for c in above if kind is None or states_value(c.unit.text, kind)]
     margin = settings.relative_margin

@@ -16,7 +16,7 @@ from citenexus.domain.conflicts import (
     detect_conflicts,
     question_kind,
 )
-from scripts.conflict_pairs import read_pairs, score
+from scripts.conflict_pairs import predict, read_pairs, score
 
 # Measured 2026-12-01 (the detector before matters were read: precision 7/17, recall 7/15).
 PRECISION_AT_LEAST = 15 / 16
@@ -148,3 +148,46 @@ def test_dates_without_a_year_about_the_same_matter_conflict() -> None:
     (conflict,) = detect_conflicts(question_kind(question), found)  # type: ignore[arg-type]
     assert {v for v, _, _ in conflict.values} == {"--11-30", "--12-31"}
     assert conflict.matter == "renewal"
+
+
+def test_lead_times_counted_from_different_events_do_not_conflict() -> None:
+    # Both are notice "before" something; what each is counted from is named by its own words.
+    question = "If the owner mails a notice of a visit, how far in advance must it be mailed?"
+    pair = {
+        "question": question,
+        "a": {
+            "document": "visits",
+            "unit": "v3",
+            "text": "A notice that is mailed at least six days before the intended visit is "
+            "presumed reasonable.",
+        },
+        "b": {
+            "document": "increases",
+            "unit": "r2",
+            "text": "The owner shall mail notice at least 30 days before the increase takes effect.",
+        },
+    }
+    assert predict(pair) == (False, "")
+    # the same event in other words: still a conflict
+    pair["b"]["text"] = "A notice must be mailed at least 10 days before the intended visit."
+    assert predict(pair)[0] is True
+
+
+def test_an_event_named_by_one_word_is_not_told_apart() -> None:
+    # "after receiving it" may be "after receipt of the request" in other words (pair T01)
+    question = "How many days does the company have to answer a request?"
+    pair = {
+        "question": question,
+        "a": {
+            "document": "law",
+            "unit": "s1",
+            "text": "The company shall answer a request "
+            "within 45 days after receipt of the request.",
+        },
+        "b": {
+            "document": "faq",
+            "unit": "f1",
+            "text": "The company must answer a request within 30 days after receiving it.",
+        },
+    }
+    assert predict(pair)[0] is True

@@ -1,0 +1,205 @@
+"""Answer selection per answer type (citenexus/domain/answer_fit.py through the question frame,
+citenexus/domain/question.py): the sentence that answers the kind of question asked beats one
+that shares more of its words. One test per answer type and per cause fixed (docs/evaluation.md,
+"Answer selection by answer type")."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from citenexus.domain.answer_fit import answer_score, states_count, states_means
+from citenexus.domain.conditions import MET, count_conditions, count_facts, count_fit
+from citenexus.domain.conflicts import DATE, DAYS
+from citenexus.domain.model import Unit
+from citenexus.domain.question import COUNT, DURATION, MANNER, read_question
+from citenexus.domain.vocabulary import stem
+from citenexus.generators.extractive import ExtractiveGenerator, with_referent
+
+# --- one kind, read once -------------------------------------------------------------------------
+
+
+def test_a_lead_time_asked_without_the_word_days_is_still_a_duration() -> None:
+    # "how far in advance" asks for a duration; the value bonus used to follow a second pattern
+    # list that missed it, so a sentence with the six days lost to one with none.
+    question = "If the owner mails a notice of a visit, how far in advance must it be mailed?"
+    frame = read_question(question)
+    assert (frame.answer_type, frame.scored_kind) == (DURATION, DAYS)
+    answer = "A notice that is mailed at least six days before the intended visit is reasonable."
+    mailed = "A notice that is mailed is treated as given on the date it is deposited in the mail."
+    assert answer_score(question, answer) > answer_score(question, mailed)
+
+
+def test_a_when_question_asks_for_a_day_not_for_a_length_of_time() -> None:
+    question = "If the last day of my period lands on a public holiday, when is the real deadline?"
+    assert read_question(question).scored_kind == DATE
+    answer = (
+        "If the last day for performing an act falls on a holiday, the period is extended to and "
+        "includes the next day that is not a holiday."
+    )
+    other = "If the notice is served by mail, the period of notice is extended by five days."
+    assert answer_score(question, answer) > answer_score(question, other)
+
+
+def test_a_when_question_with_a_stated_date_is_not_rewarded_twice() -> None:
+    question = "When does the period start?"
+    dated = "The period starts on the day after January 5, 2024."
+    plain = "The period starts on the day after the notice."
+    # The dated sentence earns the date bonus once, not once more for "on the day".
+    assert answer_score(question, dated) - answer_score(question, plain) < 0.5
+
+
+# --- counts --------------------------------------------------------------------------------------
+
+
+def test_a_count_question_reads_what_it_counts() -> None:
+    frame = read_question("How many times a year can I ask for a copy of my data?")
+    assert (frame.answer_type, frame.counted) == (COUNT, stem("times"))
+    frame = read_question("What number of Colorado consumers brings a company under the act?")
+    assert (frame.answer_type, frame.counted) == (COUNT, stem("consumers"))
+    assert read_question("How many days do I have?").answer_type == DURATION
+
+
+def test_a_count_of_what_is_asked_beats_a_sentence_with_more_of_its_words() -> None:
+    question = "How many times a year can I ask a company for a copy of my data?"
+    answer = "A person may exercise this right no more than two times per calendar year."
+    wordy = "You can ask a company to tell you whether it has data about you and to give a copy."
+    assert answer_score(question, answer) > answer_score(question, wordy)
+
+
+def test_a_count_is_read_past_comparators_and_names() -> None:
+    assert states_count("Notify 500 or more Colorado residents of the breach.", stem("residents"))
+    assert not states_count("Notify the residents within 30 days.", stem("residents"))
+    assert not states_count("No more than two times per year.", "")
+
+
+# --- manner --------------------------------------------------------------------------------------
+
+
+def test_a_manner_question_prefers_the_sentence_that_says_how() -> None:
+    question = "How does a landlord have to deliver a notice ending a month-to-month tenancy?"
+    assert read_question(question).answer_type == MANNER
+    how = (
+        "The notice may be given by delivering a copy to the other party in person, or by "
+        "sending a copy by certified or registered mail."
+    )
+    about = "Within a reasonable time after either party gives notice ending the tenancy, the "
+    about += "landlord shall tell the tenant in writing that the tenant may ask for an inspection."
+    assert answer_score(question, how) > answer_score(question, about)
+
+
+def test_a_gerund_is_a_means_only_for_the_question_own_verb() -> None:
+    deliver = frozenset({stem("deliver")})
+    assert states_means("It may be served by delivering a copy.", deliver)
+    assert not states_means("A tenant may end the tenancy by giving written notice.", deliver)
+    assert states_means("It may be sent by certified or registered mail.")
+    assert states_means("It may be handed over in person.")
+    assert not states_means("The notice must be in writing.")
+
+
+# --- what the question names as known ------------------------------------------------------------
+
+
+def test_what_the_question_names_as_known_is_not_the_answer() -> None:
+    question = "Besides the residents and the attorney general, who else must the company notify?"
+    assert read_question(question).known == ("the residents and the attorney general",)
+    known = "The company shall also notify the attorney general of the breach."
+    other = (
+        "The company shall also notify all nationwide consumer reporting agencies of the breach."
+    )
+    assert answer_score(question, other) > answer_score(question, known)
+
+
+# --- stated facts pick the branch: counts ---------------------------------------------------------
+
+
+def test_a_stated_count_meets_the_threshold_of_the_same_thing() -> None:
+    question = "A breach exposed the data of 1,500 residents. Who else must the company notify?"
+    assert (
+        count_fit(
+            question,
+            "If it must notify more than 1,000 residents, it shall also notify the agencies.",
+        )
+        == MET
+    )
+    assert (
+        count_fit(question, "If it must notify 500 or more residents, it shall notify the office.")
+        == MET
+    )
+    # a threshold on another thing, or a number below the threshold, rules nothing in or out
+    assert (
+        count_fit(question, "If it employs more than 1,000 people, it shall file a report.") is None
+    )
+    assert count_fit(question, "If it must notify 2,000 or more residents, it shall file.") is None
+
+
+def test_a_count_threshold_with_its_comparator_after_the_noun() -> None:
+    assert count_conditions("It applies to a controller of the data of 100,000 consumers or more.")
+    assert count_facts("It keeps the data of about 80,000 shoppers a year.")
+    # an exact number of things a rule sets is no threshold
+    assert not count_conditions("The controller shall answer two requests.")
+
+
+@given(st.integers(min_value=1, max_value=10**6), st.integers(min_value=1, max_value=10**6))
+def test_a_count_fact_meets_a_threshold_exactly_when_it_is_above_it(fact: int, bar: int) -> None:
+    question = f"The company holds the data of {fact:,} residents. Who must it tell?"
+    sentence = f"If it holds the data of more than {bar:,} residents, it shall tell the office."
+    assert (count_fit(question, sentence) == MET) == (fact > bar)
+
+
+# --- a sentence that points back is quoted with what it points to --------------------------------
+
+
+def test_a_sentence_that_points_back_is_quoted_with_the_one_before_it() -> None:
+    sentences = [
+        "If the parties pay the rent by the month, the hiring is presumed to be from month to month.",
+        "The same rule applies when the tenant stays on without signing a new lease.",
+    ]
+    assert with_referent(sentences, 1) == " ".join(sentences)
+    assert with_referent(sentences, 0) == sentences[0]
+    assert with_referent(["It applies to every lease."], 0) == "It applies to every lease."
+
+
+def test_the_generator_quotes_the_referent_with_the_sentence() -> None:
+    unit = Unit(
+        document_id="hiring",
+        ordinal=0,
+        text=(
+            "If the parties pay the rent by the month, the hiring is presumed to be from month to "
+            "month. The same rule applies when the tenant stays on without signing a new lease, "
+            "paying rent each month."
+        ),
+    )
+    draft = ExtractiveGenerator().generate(
+        "I never signed a new lease but I pay rent each month. What kind of tenancy is that?",
+        [unit],
+    )
+    assert "month to month" in draft.segments[0].text
+
+
+# --- bad inputs ----------------------------------------------------------------------------------
+
+
+def test_an_empty_or_wordless_question_reads_as_nothing() -> None:
+    for question in ("", "   ", "???"):
+        frame = read_question(question)
+        assert (frame.answer_type, frame.scored_kind, frame.counted, frame.known) == (
+            None,
+            None,
+            "",
+            (),
+        )
+        assert answer_score(question, "The owner shall give 30 days' notice.") == 0.0
+
+
+def test_a_count_question_without_a_counted_word_gives_no_count_bonus() -> None:
+    frame = read_question("How many?")
+    assert (frame.answer_type, frame.counted) == (COUNT, "")
+    assert not states_count("Two times a year.", frame.counted)
+
+
+def test_a_question_naming_nothing_as_known_takes_nothing_back() -> None:
+    question = "Who must the company notify?"
+    sentence = "The company shall notify the attorney general."
+    assert read_question(question).known == ()
+    assert answer_score(question, sentence) > 0.0
