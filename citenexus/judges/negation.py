@@ -87,6 +87,12 @@ class NegationJudge:
         )
         if not marked:
             return None
+        agreed = any(
+            claim_counts[c] % 2 and unit_counts[u] % 2 and (c in claim_heads or u in unit_heads)
+            for c, u in alignment.pairs
+        )
+        if not agreed:
+            return None  # the claim's negation is about a word the passage does not negate
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
 
 

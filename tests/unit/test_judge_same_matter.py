@@ -8,7 +8,15 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Unit, Verdict
-from citenexus.judges import JudgeThresholds, LexicalJudge, NegationJudge, NumericJudge
+from citenexus.domain.support import supports
+from citenexus.embedders import HashingEmbedder
+from citenexus.judges import (
+    JudgeThresholds,
+    LexicalJudge,
+    NegationJudge,
+    NumericJudge,
+    default_judges,
+)
 from citenexus.judges.lexical import align_claim, dropped_limit
 from citenexus.judges.tokens import negation_counts, tokenize
 
@@ -219,3 +227,34 @@ def test_a_negation_judge_needs_most_of_the_claims_words_before_it_speaks() -> N
     claim = "The landlord shall return the deposit within 21 days after the tenant has left."
     assert verdict_of(NEGATION, claim, text) == "declined"
     assert Verdict.CONTRADICTS.value == "contradicts"
+
+
+CONSENT = (
+    "A seller shall keep its records for three years. A seller may not sell a buyer's "
+    "records to a third party."
+)
+
+
+def test_negation_entails_only_where_the_passage_negates_the_claims_negated_word() -> None:
+    # The claim's "never" falls on "discards", a word the passage does not have: the polarity
+    # agrees on nothing, so the judge cannot tell (it said entails before).
+    claim = "A seller never discards its records within three years."
+    assert verdict_of(NEGATION, claim, CONSENT) == "declined"
+    agreeing = "A seller may not sell a buyer's records to a third party."
+    assert verdict_of(NEGATION, agreeing, CONSENT) == "entails"
+
+
+def test_a_negated_claim_no_judge_can_read_is_supported_by_no_unit() -> None:
+    judges = default_judges(HashingEmbedder())
+    # A paraphrase sharing the matter whose negation falls where the passage negates nothing.
+    claim = "A seller never discards its records."
+    embedding = tuple(HashingEmbedder().embed([CONSENT])[0])
+    unit = Unit(document_id="doc", ordinal=1, text=CONSENT, embedding=embedding)
+    judgments = [j for j in (judge.judge(claim, unit) for judge in judges) if j is not None]
+    assert not supports(judgments)
+    # Without the negation the embedding judge speaks again.
+    assert any(
+        j.judge == "embedding"
+        for j in (judge.judge(claim.replace("never discards", "keeps"), unit) for judge in judges)
+        if j is not None
+    )
