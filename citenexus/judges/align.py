@@ -11,6 +11,7 @@ rearrangement shows up as pairs out of order.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from citenexus.domain.vocabulary import cached_per_vocabulary
 from citenexus.judges.tokens import CONTENT, MODAL, Token, tokenize
@@ -34,6 +35,11 @@ class Alignment:
     @property
     def coverage(self) -> float:
         return self.covered / self.content if self.content else 0.0
+
+    @cached_property
+    def home(self) -> frozenset[int]:
+        """The sentences holding the most of the claim's paired words (``home_sentences``)."""
+        return _home_sentences(self)
 
     @property
     def span(self) -> tuple[int, int] | None:
@@ -252,7 +258,12 @@ def sentence_of(tokens: tuple[Token, ...], index: int) -> int:
     return k
 
 
-def home_sentences(alignment: Alignment) -> set[int]:
+def home_sentences(alignment: Alignment) -> frozenset[int]:
+    """``alignment.home``: computed once per alignment (alignments are cached)."""
+    return alignment.home
+
+
+def _home_sentences(alignment: Alignment) -> frozenset[int]:
     """The sentences of the passage holding the most of the claim's paired words (their starts).
 
     A claim word paired into another sentence (a word the claim shares with a neighbouring
@@ -264,7 +275,7 @@ def home_sentences(alignment: Alignment) -> set[int]:
         start = sentence_of(alignment.unit, u)
         counts[start] = counts.get(start, 0) + 1
     most = max(counts.values(), default=0)
-    return {start for start, n in counts.items() if n == most}
+    return frozenset(start for start, n in counts.items() if n == most)
 
 
 def sentence_chars(alignment: Alignment, start: int) -> tuple[int, int]:
