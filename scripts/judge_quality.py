@@ -11,7 +11,8 @@ support.py): *support* when every judge that judged said entails and at least on
 *contradicts* when some judge said contradicts; else *neutral* (or *declined* when none judged).
 
 The pairs of the held-out lane (examples/aviation-maintenance) are reported on their own and are
-never used to calibrate anything; ``--split dev`` (the default for calibration) leaves them out.
+never used to calibrate anything: ``--split dev`` (the default) leaves them out, ``--split held-out``
+reports them alone (once, at the end of a change), ``--split all`` both.
 Results go to bench-results/judge_quality.md and .json:
 
     HF_HUB_OFFLINE=1 .venv/bin/python scripts/judge_quality.py [--embedder minilm|hashing]
@@ -89,6 +90,17 @@ def build_pairs(rows: Sequence[dict[str, Any]], embedder: Embedder) -> list[Pair
             Pair(row["id"], row["lane"], row["category"], row["label"], row["claim"], unit)
         )
     return pairs
+
+
+def select(rows: Sequence[dict[str, Any]], split: str) -> list[dict[str, Any]]:
+    """The rows of one split: ``dev`` (every lane but the held-out one), ``held-out``, ``all``."""
+    if split == "all":
+        return list(rows)
+    if split == "held-out":
+        return [r for r in rows if r["lane"] == HELD_OUT]
+    if split == "dev":
+        return [r for r in rows if r["lane"] != HELD_OUT]
+    raise ValueError(f"unknown split {split!r}: dev, held-out or all")
 
 
 def lane_vocabulary(lane: str) -> Vocabulary:
@@ -275,6 +287,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=OUTPUT)
     parser.add_argument("--show", choices=("none", "wrong", "all"), default="none")
     parser.add_argument(
+        "--split",
+        choices=("dev", "held-out", "all"),
+        default="dev",
+        help="which pairs to judge and report: the development lanes (the default, the only "
+        "split to calibrate on), the held-out lane alone, or both",
+    )
+    parser.add_argument(
         "--embedding-spans",
         action="store_true",
         help="judge embeddings against the unit's best span (embedded at ask time) instead of "
@@ -286,24 +305,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     judges = default_judges(embedder, thresholds=thresholds)
     names = [judge.name for judge in judges] + [ENSEMBLE]
     start = time.perf_counter()
-    pairs = build_pairs(read_pairs(args.pairs), embedder)
+    pairs = build_pairs(select(read_pairs(args.pairs), args.split), embedder)
     results = run(pairs, judges)
     elapsed = time.perf_counter() - start
     dev = [r for r in results if r["lane"] != HELD_OUT]
     held = [r for r in results if r["lane"] == HELD_OUT]
-    text = "\n".join(
-        [
-            "# Judge quality on the judge benchmark",
-            "",
-            f"{len(results)} pairs from {args.pairs.relative_to(ROOT)}; embedder "
-            f"{embedder.name}; thresholds {json.dumps(thresholds.to_dict())}; "
-            f"{elapsed:.1f} s.",
-            "",
-            report(dev, names, "Development lanes (tenancy, privacy, renewal)"),
-            report(held, names, "Held-out lane (aviation): reported only, never calibrated on"),
-            report(results, names, "All pairs"),
-        ]
-    )
+    sections = [
+        "# Judge quality on the judge benchmark",
+        "",
+        f"{len(results)} pairs ({args.split}) from {args.pairs.relative_to(ROOT)}; embedder "
+        f"{embedder.name}; thresholds {json.dumps(thresholds.to_dict())}; "
+        f"{elapsed:.1f} s.",
+        "",
+    ]
+    if dev:
+        sections.append(report(dev, names, "Development lanes (tenancy, privacy, renewal)"))
+    if held:
+        sections.append(
+            report(held, names, "Held-out lane (aviation): reported only, never calibrated on")
+        )
+    if dev and held:
+        sections.append(report(results, names, "All pairs"))
+    text = "\n".join(sections)
     print(text)
     if args.show != "none":
         for r in results:
@@ -320,8 +343,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     payload = {
         "embedder": embedder.name,
         "thresholds": thresholds.to_dict(),
-        "development": summary(dev, names),
-        "held_out": summary(held, names),
+        "split": args.split,
+        "development": summary(dev, names) if dev else None,
+        "held_out": summary(held, names) if held else None,
         "all": summary(results, names),
         "pairs": results,
     }

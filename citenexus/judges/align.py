@@ -11,6 +11,7 @@ rearrangement shows up as pairs out of order.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from citenexus.domain.vocabulary import cached_per_vocabulary
 from citenexus.judges.tokens import CONTENT, MODAL, Token, tokenize
@@ -34,6 +35,11 @@ class Alignment:
     @property
     def coverage(self) -> float:
         return self.covered / self.content if self.content else 0.0
+
+    @cached_property
+    def home(self) -> frozenset[int]:
+        """The sentences holding the most of the claim's paired words (``home_sentences``)."""
+        return _home_sentences(self)
 
     @property
     def span(self) -> tuple[int, int] | None:
@@ -239,6 +245,46 @@ def _lcs(a: list[str], b: list[frozenset[str]]) -> list[tuple[int, int]]:
         else:
             j += 1
     return pairs
+
+
+_ENDS = frozenset({".", ";", "!", "?", "\n"})
+
+
+def sentence_of(tokens: tuple[Token, ...], index: int) -> int:
+    """The start of the sentence holding the token at ``index`` (its first token's index)."""
+    k = index
+    while k > 0 and tokens[k - 1].word not in _ENDS:
+        k -= 1
+    return k
+
+
+def home_sentences(alignment: Alignment) -> frozenset[int]:
+    """``alignment.home``: computed once per alignment (alignments are cached)."""
+    return alignment.home
+
+
+def _home_sentences(alignment: Alignment) -> frozenset[int]:
+    """The sentences of the passage holding the most of the claim's paired words (their starts).
+
+    A claim word paired into another sentence (a word the claim shares with a neighbouring
+    sentence about something else: "at no cost" and that sentence's "administrative costs")
+    stands there in another matter, so its polarity says nothing about the claim.
+    """
+    counts: dict[int, int] = {}
+    for _, u in alignment.pairs:
+        start = sentence_of(alignment.unit, u)
+        counts[start] = counts.get(start, 0) + 1
+    most = max(counts.values(), default=0)
+    return frozenset(start for start, n in counts.items() if n == most)
+
+
+def sentence_chars(alignment: Alignment, start: int) -> tuple[int, int]:
+    """The character span of the passage sentence whose first token is at ``start``."""
+    unit = alignment.unit
+    end = start
+    while end + 1 < len(unit) and unit[end].word not in _ENDS:
+        end += 1
+    return unit[start].start, unit[end].end
 
 
 @dataclass(frozen=True)

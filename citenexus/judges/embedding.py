@@ -25,6 +25,7 @@ from typing import Generic, TypeVar
 
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges.thresholds import JudgeThresholds
+from citenexus.judges.tokens import NEGATOR, tokenize
 from citenexus.ports import Embedder
 from citenexus.text.sentences import sentence_spans
 
@@ -83,7 +84,7 @@ class EmbeddingJudge:
         )
 
     def judge(self, claim: str, unit: Unit) -> Judgment | None:
-        if not claim.strip() or not unit.text.strip():
+        if not claim.strip() or not unit.text.strip() or negated(claim):
             return None
         claim_vector = self._claim_vector(claim)
         if claim_vector is None:
@@ -146,6 +147,17 @@ class EmbeddingJudge:
         vector = tuple(vectors[0])
         self._claims.put(claim, vector)
         return vector
+
+
+def negated(claim: str) -> bool:
+    """Whether the claim carries a negation ("may not", "no", "without", "prohibited").
+
+    Similar vectors cannot tell "may" from "may not", so the embedding judge does not judge such
+    a claim: its polarity is the negation judge's to confirm. Were it to say entails, a negated
+    claim that the other judges cannot read (a paraphrase) would be supported by every unit about
+    its matter, whatever that unit says of the negation.
+    """
+    return any(t.kind == NEGATOR or t.negates for t in tokenize(claim))
 
 
 def candidate_spans(text: str) -> list[tuple[int, int]]:

@@ -104,6 +104,8 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.NEUTRAL
     if antonym_swapped(alignment):
         return Verdict.CONTRADICTS
+    if dropped_limit(alignment):
+        return Verdict.NEUTRAL
     if alignment.coverage < thresholds.lexical_min_coverage:
         return Verdict.NEUTRAL if subject_missing(alignment) else None
     comparison = comparison_verdict(alignment)
@@ -182,6 +184,35 @@ def _opposites_of(word: str) -> frozenset[str]:
     return frozenset(other for pair in _OPPOSITES if word in pair for other in pair - {word})
 
 
+# Generic English words that limit how far a rule reaches: how often ("once"), to whom alone
+# ("exclusive"). Not "only": "may claim only the amounts needed for X" still entails "may claim
+# the amounts needed for X".
+_LIMITS = frozenset({"once", "twice", "exclusive", "exclusively"})
+
+
+def dropped_limit(alignment: Alignment) -> bool:
+    """Whether the claim leaves out a limit the passage puts inside the words it quotes.
+
+    A passage word that limits the rule ("may extend that period *once* by 45 days", "have
+    *exclusive* authority to enforce"), standing between two of the claim's paired words in one
+    sentence, is a scope the claim drops when the claim states no limit of its own: "may extend
+    that period by 45 days as often as it likes", "consumers and the attorney general share the
+    authority" say more than the passage. Also in the paraphrase zone, where lexical otherwise
+    declines: a dropped limit is a scope change however the rest is worded.
+    """
+    if any(t.word in _LIMITS for t in alignment.claim):
+        return False
+    positions = sorted({u for _, u in alignment.pairs})
+    unit = alignment.unit
+    for left, right in zip(positions, positions[1:], strict=False):
+        between = range(left + 1, right)
+        if any(unit[k].word in _SENTENCE_ENDS for k in between):
+            continue
+        if any(unit[k].word in _LIMITS for k in between):
+            return True
+    return False
+
+
 _CONDITION_OPENERS = frozenset({"if", "unless", "provided"})
 _CLAUSE_ENDS = frozenset({",", ".", ";", ":", "\n"})
 
@@ -195,9 +226,10 @@ def dropped_condition(alignment: Alignment) -> bool:
     """
     if any(t.word in _CONDITION_OPENERS or t.word == "only" for t in alignment.claim):
         return False
-    positions = sorted(u for _, u in alignment.pairs)
-    if not positions or _contiguous(alignment, positions):
-        return False  # a contiguous fragment is support (docs/design.md#support)
+    # Words paired away from their neighbours (another use of the word) keep no clause.
+    positions = sorted(u for c, u in alignment.pairs if _in_place(alignment, c))
+    if not positions:
+        return False
     region_lo, region_hi = alignment.region
     unit = alignment.unit
     first, last = positions[0], positions[-1]
@@ -211,6 +243,8 @@ def dropped_condition(alignment: Alignment) -> bool:
     for k in range(start, end + 1):
         if unit[k].word not in _CONDITION_OPENERS or first < k < last:
             continue
+        if k < first and _leads_in(unit, k, first, paired):
+            return True
         clause = []
         j = k + 1
         while j <= end and unit[j].word not in _CLAUSE_ENDS:
@@ -229,6 +263,21 @@ def dropped_condition(alignment: Alignment) -> bool:
     return False
 
 
+def _leads_in(unit: tuple[Token, ...], opener: int, first: int, paired: set[int]) -> bool:
+    """Whether a condition opening at ``opener`` runs, over commas of its own, up to the comma
+    right in front of the quoted words ("If the increase, added to ..., is more than 10
+    percent ..., the landlord shall give ..."), none of its words quoted."""
+    k = first - 1
+    while k > opener and unit[k].word in DETERMINERS:
+        k -= 1
+    if k <= opener or unit[k].word != ",":
+        return False
+    inside = range(opener + 1, k)
+    if any(unit[j].word in _SENTENCE_ENDS for j in inside):
+        return False
+    return any(unit[j].is_content for j in inside) and not paired.intersection(inside)
+
+
 _TIME_OPENERS = frozenset({"when", "whenever"})
 
 
@@ -240,17 +289,6 @@ def _behind_time_clause(unit: tuple[Token, ...], last: int, opener: int) -> bool
         return False
     return all(
         unit[b].word not in _CLAUSE_ENDS or unit[b].word == "," for b in range(last + 1, opener)
-    )
-
-
-def _contiguous(alignment: Alignment, positions: list[int]) -> bool:
-    """Whether the claim quotes one run of the passage: every claim word paired, in order, and
-    no passage word between the first and the last left out."""
-    if alignment.in_order < alignment.content:
-        return False
-    paired = set(positions)
-    return all(
-        k in paired for k in range(positions[0], positions[-1] + 1) if alignment.unit[k].is_content
     )
 
 
@@ -463,11 +501,41 @@ def comparison_verdict(alignment: Alignment) -> Verdict | None:
         if found is None:
             verdict = Verdict.NEUTRAL
         elif found.direction != token.direction:
-            if _in_condition(alignment.claim, i):
-                verdict = Verdict.NEUTRAL  # the rule of another case, not this rule reversed
+            if (
+                _in_condition(alignment.claim, i)
+                or not _in_place(alignment, anchor)  # another use of the word, maybe
+                or _made_elsewhere(alignment, anchor, token)
+            ):
+                verdict = Verdict.NEUTRAL  # another case, or another use of the word
                 continue
             return Verdict.CONTRADICTS
     return verdict
+
+
+def _in_place(alignment: Alignment, c: int) -> bool:
+    """Whether the claim word ``c`` is paired between the pairs of its paired claim neighbours
+    ("before any rent increase" paired with the "rent" of an earlier clause is not)."""
+    paired = dict(alignment.pairs)
+    order = [k for k, _ in alignment.pairs]
+    index = order.index(c)
+    before = paired[order[index - 1]] if index > 0 else -1
+    after = paired[order[index + 1]] if index + 1 < len(order) else len(alignment.unit)
+    return before < paired[c] < after
+
+
+def _made_elsewhere(alignment: Alignment, anchor: int, comparison: Token) -> bool:
+    """Whether the aligned sentences make the claim's comparison, in its direction, in front of
+    another occurrence of the word it bounds ("before January 1, 2027 ... on and after January
+    1, 2027"): the claim may quote that one."""
+    key = alignment.claim[anchor].key
+    lo, hi = alignment.region
+    for k in range(lo, hi):
+        if k == dict(alignment.pairs)[anchor] or key not in alignment.unit[k].keys:
+            continue
+        found = _comparator_near(alignment.unit, k, set())
+        if found is not None and found.direction == comparison.direction:
+            return True
+    return False
 
 
 _CONDITIONS = frozenset({"if", "when", "whenever", "where", "unless", "provided"})

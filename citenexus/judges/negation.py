@@ -27,7 +27,13 @@ left, so a compression that drops it is not contradicted here.
 from __future__ import annotations
 
 from citenexus.domain.model import Judgment, Unit, Verdict
-from citenexus.judges.align import Alignment, claim_predicate, governing_modal
+from citenexus.judges.align import (
+    Alignment,
+    claim_predicate,
+    governing_modal,
+    home_sentences,
+    sentence_of,
+)
 from citenexus.judges.lexical import align_claim
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import (
@@ -61,11 +67,15 @@ class NegationJudge:
         span = alignment.span
         claim_heads = _heads(alignment.claim, {c for c, _ in alignment.pairs})
         unit_heads = _heads(alignment.unit, {u for _, u in alignment.pairs})
+        home = home_sentences(alignment)
         flips = [
             (c, u)
             for c, u in alignment.pairs
-            if claim_counts[c] % 2 != unit_counts[u] % 2 and (c in claim_heads or u in unit_heads)
+            if claim_counts[c] % 2 != unit_counts[u] % 2
+            and (c in claim_heads or u in unit_heads)
+            and sentence_of(alignment.unit, u) in home
         ]
+        flips += _predicate_flips(alignment, claim_counts, unit_counts)
         if flips:
             c, u = flips[0]
             token = alignment.unit[u]
@@ -77,7 +87,54 @@ class NegationJudge:
         )
         if not marked:
             return None
+        agreed = any(
+            claim_counts[c] % 2 and unit_counts[u] % 2 and (c in claim_heads or u in unit_heads)
+            for c, u in alignment.pairs
+        )
+        if not agreed:
+            return None  # the claim's negation is about a word the passage does not negate
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
+
+
+def _predicate_flips(
+    alignment: Alignment, claim_counts: list[int], unit_counts: list[int]
+) -> list[tuple[int, int]]:
+    """The claim's verb against the passage's use of it whose sentence names the claim's subject.
+
+    A passage may use the claim's verb twice, of two subjects ("a deposit is returned at the end;
+    pet rent is not returned"): the alignment pairs the verb with one of them, but the claim
+    ("pet rent is returned") speaks of the subject it names. An occurrence of the verb in the
+    aligned sentences, behind every word of the claim's subject in its own sentence, whose
+    polarity differs from the claim's verb is a flip, unless the verb the claim is paired with
+    already stands behind its subject, or the occurrence is paired with a word of the claim.
+    """
+    predicate = claim_predicate(alignment.claim)
+    if predicate is None:
+        return []
+    verb = alignment.claim[predicate.verb]
+    subject = {alignment.claim[c].key for c in predicate.subject}
+    lo, hi = alignment.region
+    unit = alignment.unit
+    paired = dict(alignment.pairs)
+    if predicate.verb in paired and _names_before(unit, paired[predicate.verb], subject):
+        return []  # the verb the claim is paired with is already its subject's
+    used = set(paired.values())
+    flips = []
+    for k in range(lo, hi):
+        if k in used or not unit[k].is_content or verb.key not in unit[k].keys:
+            continue
+        if claim_counts[predicate.verb] % 2 == unit_counts[k] % 2:
+            continue
+        if _names_before(unit, k, subject):
+            flips.append((predicate.verb, k))
+    return flips
+
+
+def _names_before(tokens: tuple[Token, ...], index: int, keys: set[str]) -> bool:
+    """Whether every key is offered by a content word in front of ``index`` in its sentence."""
+    start = sentence_of(tokens, index)
+    before = {key for j in range(start, index) if tokens[j].is_content for key in tokens[j].keys}
+    return keys <= before
 
 
 def _heads(tokens: tuple[Token, ...], paired: set[int]) -> set[int]:
@@ -93,8 +150,12 @@ def _heads(tokens: tuple[Token, ...], paired: set[int]) -> set[int]:
             heads.add(i)
             continue
         predicate = token.norm == "not" and i > 0 and tokens[i - 1].word in _PREDICATE_LEADS
-        for j in range(i + 1, len(tokens)):
+        aside = predicate and i + 1 < len(tokens) and tokens[i + 1].word == ","
+        for j in range(i + 2 if aside else i + 1, len(tokens)):
             other = tokens[j]
+            if aside:  # "shall not, over any 12-month period, increase": the aside is no head
+                aside = other.word != ","
+                continue
             if other.is_content and (j in paired or not predicate):
                 heads.add(j)
                 break

@@ -12,16 +12,17 @@ with (``align``):
 - a value the passage does not state is missing.
 
 The judge speaks only about the claim's matter: when the aligned sentences hold at least
-``numeric_min_coverage`` of the claim's other content words, a conflict contradicts and a missing
-value is neutral; below that share the numbers it found are about something else, and it
-declines (docs/design.md#the-judges). It also declines when the claim states no value.
+``numeric_min_coverage`` of the claim's other content words, a missing value is neutral and a
+conflict contradicts (only neutral below ``numeric_contradict_min_coverage``: a value of a
+neighbouring matter denies support but proves nothing against the claim); below that share the
+numbers it found are about something else, and it declines (docs/design.md#the-judges). It also declines when the claim states no value.
 """
 
 from __future__ import annotations
 
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.domain.vocabulary import stem
-from citenexus.judges.align import Alignment
+from citenexus.judges.align import Alignment, home_sentences, sentence_chars
 from citenexus.judges.lexical import align_claim
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.text.quantities import (
@@ -59,14 +60,19 @@ class NumericJudge:
         literals = number_literals(unit.text[lo:hi]) | number_literals(
             f"{unit.heading} {unit.title}"
         )
-        outcomes = [_outcome(q, stated, literals) for q in asserted]
+        spans = [sentence_chars(alignment, start) for start in home_sentences(alignment)]
+        home = [q for q in stated if any(a <= q.start and q.end <= b for a, b in spans)]
+        outcomes = [_outcome(q, stated, literals, home) for q in asserted]
         matched = outcomes.count("matched")
         score = matched / len(asserted)
         span = _span(asserted, stated, outcomes, alignment)
         if "conflict" in outcomes or "missing" in outcomes:
-            if _subject_coverage(alignment) < self.thresholds.numeric_min_coverage:
+            coverage = _subject_coverage(alignment)
+            if coverage < self.thresholds.numeric_min_coverage:
                 return None  # another matter: its numbers say nothing about the claim
             if "conflict" in outcomes:
+                if coverage < self.thresholds.numeric_contradict_min_coverage:
+                    return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, span)
                 return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, span)
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, score, span)
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
@@ -75,14 +81,22 @@ class NumericJudge:
 _DURATIONS = frozenset({DAYS, BUSINESS_DAYS, MONTHS, HOURS})
 
 
-def _outcome(asserted: Quantity, stated: list[Quantity], literals: set[float]) -> str:
+def _outcome(
+    asserted: Quantity, stated: list[Quantity], literals: set[float], home: list[Quantity]
+) -> str:
     """``matched``, ``conflict`` or ``missing`` for one claim value.
+
+    A value is matched anywhere in the aligned sentences, but conflicts only with the values of
+    the sentences holding most of the claim's words (``home``): "extended by five days" is not
+    contradicted by the "30 days" of the sentence before, about another matter.
 
     A duration the passage states only in another unit of time conflicts ("21 hours" against
     "21 days", "12 calendar days" against "12 calendar months"): the claim swapped the unit.
     """
     if asserted.kind == NUMBER:
         return "matched" if asserted.value in literals else "missing"
+    if not any(q.same_value(asserted) for q in stated if q.kind == asserted.kind):
+        stated = home
     same_kind = [q for q in stated if q.kind == asserted.kind]
     equal = [q for q in same_kind if q.same_value(asserted)]
     if not same_kind:

@@ -12,6 +12,7 @@ _FRACTIONS = (
     "lexical_decline_coverage",
     "negation_min_coverage",
     "numeric_min_coverage",
+    "numeric_contradict_min_coverage",
     "embedding_min_similarity",
     "embedding_coarse_min_similarity",
     "embedding_unit_min_similarity",
@@ -46,6 +47,11 @@ class JudgeThresholds:
     - ``numeric_min_coverage`` (0.5): share of the claim's other content words the aligned span
       must contain before the numeric judge speaks about it: a conflicting value then
       contradicts, a missing one is neutral; below it the judge declines (another matter).
+    - ``numeric_contradict_min_coverage`` (0.7): the share needed before a conflicting value
+      contradicts; between ``numeric_min_coverage`` and it a conflict is only neutral (the
+      claim is not supported, but a value of a neighbouring matter is no proof against it). On
+      the development pairs of the judge benchmark every value swap scores 0.75 or more, and
+      the unrelated numbers that were read as conflicts 0.5-0.67.
     - ``embedding_min_similarity`` (0.75): cosine similarity between claim and best span at or
       above which the embedding judge says entails (measured on all-MiniLM-L6-v2).
     - ``embedding_coarse_min_similarity`` (0.2): below this similarity to the unit's stored
@@ -65,8 +71,9 @@ class JudgeThresholds:
     lexical_decline_coverage: float = 0.6
     align_max_sentences: int = 3
     negation_max_scope: int = 20
-    negation_min_coverage: float = 0.6
+    negation_min_coverage: float = 0.7
     numeric_min_coverage: float = 0.5
+    numeric_contradict_min_coverage: float = 0.7
     embedding_min_similarity: float = 0.75
     embedding_coarse_min_similarity: float = 0.2
     embedding_spans: bool = False

@@ -326,8 +326,10 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     A marker covers the tokens after it up to a clause boundary (";", ".", a clause word such as
     "if" or "which", a modal verb, "except"/"unless"), at most ``max_scope`` content tokens. A
     comma or bracket also ends the scope, except for a negated predicate ("shall not, without
-    consent, sublet"), which reaches over them to its verb. "non" covers one word and a negative
-    verb ("fails to pay a claim") two; a negative content word ("prohibited") also covers itself.
+    consent, sublet"), which reaches over them to its verb; a marker inside a condition ("if
+    it is not served personally, the notice period ...") stops at the condition's comma. "non"
+    covers one word and a negative verb ("fails to pay a claim") two; a negative content word
+    ("prohibited") also covers itself.
     """
     counts = [0] * len(tokens)
     for i, token in enumerate(tokens):
@@ -337,9 +339,13 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
             counts[i] += 1
         reach = _SHORT_SCOPES.get(token.norm, max_scope)
         predicate = token.norm == "not" and _after_verb(tokens, i)
+        condition = _in_condition(tokens, i)
         seen = 0
         for j in range(i + 1, len(tokens)):
             other = tokens[j]
+            if condition and other.norm == ",":
+                break  # "If it is not served personally, the notice period ...": the
+                # condition ends at its comma, and so does a negation inside it
             if other.kind == MODAL or other.norm in _CLAUSE_NEGATORS:
                 break
             if other.kind == BOUNDARY:
@@ -352,6 +358,18 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
                 if seen >= reach:
                     break
     return counts
+
+
+_CONDITION_WORDS = frozenset({"if", "when", "whenever", "where"})
+
+
+def _in_condition(tokens: tuple[Token, ...], i: int) -> bool:
+    """Whether the token at ``i`` stands in a conditional clause ("if ..., "): the last clause
+    boundary in front of it is a condition word."""
+    k = i - 1
+    while k >= 0 and tokens[k].kind != BOUNDARY:
+        k -= 1
+    return k >= 0 and tokens[k].norm in _CONDITION_WORDS
 
 
 def _after_verb(tokens: tuple[Token, ...], i: int) -> bool:

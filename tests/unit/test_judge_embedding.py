@@ -12,7 +12,7 @@ import pytest
 
 from citenexus.domain.model import Unit, Verdict
 from citenexus.judges import EmbeddingJudge, JudgeThresholds
-from citenexus.judges.embedding import LruCache, candidate_spans, cosine
+from citenexus.judges.embedding import LruCache, candidate_spans, cosine, negated
 
 SPANS = JudgeThresholds(embedding_spans=True)
 
@@ -81,7 +81,7 @@ def test_a_units_spans_are_embedded_once_for_many_claims() -> None:
     claims = [
         "The landlord shall return the deposit.",
         "The landlord may deduct unpaid rent.",
-        "Interest is not required.",
+        "Interest is required.",
     ]
     for claim in claims:
         judge.judge(claim, unit())
@@ -120,8 +120,28 @@ def test_a_claim_far_from_the_stored_unit_embedding_skips_the_spans() -> None:
 
 def test_a_stored_embedding_of_another_dimension_is_ignored() -> None:
     judge = EmbeddingJudge(CountingBagOfWords(), SPANS)
-    judgment = judge.judge("Interest on the deposit is not required.", unit(embedding=(1.0, 0.0)))
+    judgment = judge.judge("Interest on the deposit is required.", unit(embedding=(1.0, 0.0)))
     assert judgment is not None and judgment.verdict is Verdict.ENTAILS
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Interest on the deposit is not required.",
+        "No interest is paid on the deposit.",
+        "The landlord may keep the deposit without a reason.",
+        "Keeping the deposit is prohibited.",
+    ],
+)
+def test_a_negated_claim_is_not_judged_by_similarity(claim: str) -> None:
+    """Similar vectors cannot tell "may" from "may not": the negation judge confirms polarity."""
+    embedder = CountingBagOfWords()
+    for thresholds in (SPANS, JudgeThresholds()):
+        judge = EmbeddingJudge(embedder, thresholds)
+        assert judge.judge(claim, unit(embedding=(1.0,) * 8)) is None
+    assert embedder.embedded == []
+    assert negated(claim)
+    assert not negated("Interest on the deposit is required.")
 
 
 def test_spans_include_each_clause_each_sentence_and_neighbouring_sentences() -> None:

@@ -127,9 +127,15 @@ def test_a_subject_named_with_modifiers_in_the_passage_is_still_the_subject() ->
 
 def test_a_condition_behind_a_when_clause_is_still_the_rules_condition() -> None:
     assert verdict("The tenant may deduct the cost from the rent.", DEDUCT) is Verdict.NEUTRAL
-    # A contiguous fragment is support (docs/design.md#support), whatever follows it.
+    # A contiguous fragment that stops before its sentence's condition severs the condition
+    # from the rule (docs/design.md#support): not support either.
     fragment = "The tenant may deduct the full cost of the repair from the rent."
-    assert verdict(fragment, DEDUCT) is Verdict.ENTAILS
+    assert verdict(fragment, DEDUCT) is Verdict.NEUTRAL
+    whole = (
+        "The tenant may deduct the full cost of the repair from the rent when the rent next "
+        "falls due, provided that the cost is not more than one month's rent."
+    )
+    assert verdict(whole, DEDUCT) is Verdict.ENTAILS
 
 
 def test_the_opposite_where_the_claim_says_its_word_contradicts() -> None:

@@ -27,8 +27,9 @@ def test_the_defaults_are_documented_values() -> None:
         "lexical_decline_coverage": 0.6,
         "align_max_sentences": 3,
         "negation_max_scope": 20,
-        "negation_min_coverage": 0.6,
+        "negation_min_coverage": 0.7,
         "numeric_min_coverage": 0.5,
+        "numeric_contradict_min_coverage": 0.7,
         "embedding_min_similarity": 0.75,
         "embedding_coarse_min_similarity": 0.2,
         "embedding_spans": False,
@@ -48,7 +49,13 @@ def test_the_settings_are_frozen() -> None:
 
 
 @pytest.mark.parametrize(
-    "field", ["lexical_min_coverage", "embedding_min_similarity", "numeric_min_coverage"]
+    "field",
+    [
+        "lexical_min_coverage",
+        "embedding_min_similarity",
+        "numeric_min_coverage",
+        "numeric_contradict_min_coverage",
+    ],
 )
 @pytest.mark.parametrize("value", [-0.1, 1.5, float("nan")])
 def test_a_fraction_outside_zero_to_one_is_refused(field: str, value: float) -> None:
