@@ -75,7 +75,7 @@ class NumericJudge:
 _DURATIONS = frozenset({DAYS, BUSINESS_DAYS, MONTHS, HOURS})
 
 
-def _outcome(asserted: Quantity, stated: list[Quantity], literals: set[float]) -> str:
+def _outcome(asserted: Quantity, stated: list[Quantity], literals: frozenset[float]) -> str:
     """``matched``, ``conflict`` or ``missing`` for one claim value.
 
     A duration the passage states only in another unit of time conflicts ("21 hours" against
