@@ -245,9 +245,7 @@ def test_stopping_early_changes_no_support_and_no_shown_judgment() -> None:
         early = claim_support(claim, units, [first, second])
         full = {k: judge_pair("c", u, [first, second]) for k, u in units.items()}
         assert early.supported_by == tuple(k for k, found in full.items() if supports(found))
-        assert early.contradicted_by == tuple(
-            k for k in claim.citations if contradicts(full[k])
-        )
+        assert early.contradicted_by == tuple(k for k in claim.citations if contradicts(full[k]))
         shown = set(claim.citations) | set(early.supported_by)
         assert {k: early.judgments[k] for k in shown} == {k: full[k] for k in shown}
         assert early.declined == (not any(full.values()))
