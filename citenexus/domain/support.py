@@ -16,8 +16,11 @@ supports would look unsupported instead of laundered.
 
 A *screen* may stand in for the judges on a unit the claim does not cite, when it proves the unit
 cannot support the claim (the lexical judge's bound on coverage): its verdict is recorded instead
-and the outcome is the same, because only support is read from uncited units. Cited units are
-always judged in full, since their verdicts are shown and may contradict.
+and the outcome is the same, because only support is read from uncited units. For the same
+reason the judges of an uncited unit stop at the first verdict that is not ``entails``: that
+verdict already denies support, so the judges after it could change nothing that is read (and,
+as for a screened unit, cannot err on it). Cited units are always judged in full, since their
+verdicts are shown and may contradict (docs/design.md#judging).
 """
 
 from __future__ import annotations
@@ -90,9 +93,13 @@ def judge_pair(claim: str, unit: Unit, judges: Sequence[Judge]) -> tuple[Judgmen
 
 
 def judge_pair_reporting(
-    claim: str, unit: Unit, judges: Sequence[Judge]
+    claim: str, unit: Unit, judges: Sequence[Judge], *, for_support: bool = False
 ) -> tuple[tuple[Judgment, ...], tuple[JudgeFailure, ...]]:
-    """The verdicts on one pair, and the judges that erred on it (left out like declines)."""
+    """The verdicts on one pair, and the judges that erred on it (left out like declines).
+
+    ``for_support``: only whether the unit supports the claim will be read (an uncited unit), so
+    judging stops at the first verdict that is not ``entails``, which already denies support.
+    """
     verdicts: list[Judgment] = []
     failures: list[JudgeFailure] = []
     for judge in judges:
@@ -103,6 +110,8 @@ def judge_pair_reporting(
             continue
         if judgment is not None:
             verdicts.append(judgment)
+            if for_support and judgment.verdict is not Verdict.ENTAILS:
+                break
     return tuple(verdicts), tuple(failures)
 
 
@@ -122,11 +131,14 @@ def claim_support(
     judgments: dict[str, tuple[Judgment, ...]] = {}
     failures: list[JudgeFailure] = []
     for key, unit in units.items():
-        screened = None if screen is None or key in claim.citations else screen(claim.text, unit)
+        cited = key in claim.citations
+        screened = None if screen is None or cited else screen(claim.text, unit)
         if screened is not None:
             judgments[key] = (screened,)
             continue
-        judgments[key], failed = judge_pair_reporting(claim.text, unit, judges)
+        judgments[key], failed = judge_pair_reporting(
+            claim.text, unit, judges, for_support=not cited
+        )
         failures.extend(failed)
     supported_by = tuple(
         key for key, found in judgments.items() if key not in ineligible and supports(found)

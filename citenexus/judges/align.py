@@ -231,9 +231,13 @@ def _lcs(a: list[str], b: list[frozenset[str]]) -> list[tuple[int, int]]:
     n, m = len(a), len(b)
     table = [[0] * (m + 1) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
-        row, below = table[i], table[i + 1]
+        row, below, word = table[i], table[i + 1], a[i]
         for j in range(m - 1, -1, -1):
-            row[j] = below[j + 1] + 1 if a[i] in b[j] else max(below[j], row[j + 1])
+            if word in b[j]:
+                row[j] = below[j + 1] + 1
+            else:  # max() without the call: the loop runs for every cell of every pairing
+                down, right = below[j], row[j + 1]
+                row[j] = down if down >= right else right
     pairs: list[tuple[int, int]] = []
     i = j = 0
     while i < n and j < m:

@@ -177,11 +177,22 @@ def antonym_swapped(alignment: Alignment) -> bool:
     return False
 
 
+def _opposites_by_word() -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {}
+    for pair in _OPPOSITES:
+        for word in pair:
+            found.setdefault(word, set()).update(pair - {word})
+    return {word: frozenset(others) for word, others in found.items()}
+
+
+_OPPOSITES_BY_WORD = _opposites_by_word()
+_NO_OPPOSITES: frozenset[str] = frozenset()
+
+
 def _opposites_of(word: str) -> frozenset[str]:
-    """The generic opposites of a word (none for an empty word)."""
-    if not word:
-        return frozenset()
-    return frozenset(other for pair in _OPPOSITES if word in pair for other in pair - {word})
+    """The generic opposites of a word (none for an empty word): looked up, since it is asked
+    for every token of every claim judged."""
+    return _OPPOSITES_BY_WORD.get(word, _NO_OPPOSITES)
 
 
 # Generic English words that limit how far a rule reaches: how often ("once"), to whom alone

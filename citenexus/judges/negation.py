@@ -43,7 +43,7 @@ from citenexus.judges.tokens import (
     OBLIGATION,
     PERMISSION,
     Token,
-    negation_counts,
+    text_negation_counts,
 )
 
 NAME = "negation"
@@ -62,8 +62,9 @@ class NegationJudge:
         if not alignment.pairs or alignment.coverage < self.thresholds.negation_min_coverage:
             return None
         scope = self.thresholds.negation_max_scope
-        claim_counts = negation_counts(alignment.claim, scope)
-        unit_counts = negation_counts(alignment.unit, scope)
+        # The alignment's tokens are ``tokenize`` of the claim and of the unit's text.
+        claim_counts = text_negation_counts(claim, scope)
+        unit_counts = text_negation_counts(unit.text, scope)
         span = alignment.span
         claim_heads = _heads(alignment.claim, {c for c, _ in alignment.pairs})
         unit_heads = _heads(alignment.unit, {u for _, u in alignment.pairs})

@@ -82,7 +82,7 @@ _DURATIONS = frozenset({DAYS, BUSINESS_DAYS, MONTHS, HOURS})
 
 
 def _outcome(
-    asserted: Quantity, stated: list[Quantity], literals: set[float], home: list[Quantity]
+    asserted: Quantity, stated: list[Quantity], literals: frozenset[float], home: list[Quantity]
 ) -> str:
     """``matched``, ``conflict`` or ``missing`` for one claim value.
 

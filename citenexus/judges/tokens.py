@@ -320,6 +320,13 @@ def _matches(raw: list[Token], i: int, phrase: tuple[str, ...]) -> bool:
     return all(raw[i + k].word == w for k, w in enumerate(phrase))
 
 
+@cached_per_vocabulary(maxsize=4096)
+def text_negation_counts(text: str, max_scope: int) -> tuple[int, ...]:
+    """``negation_counts`` of ``tokenize(text)``, read once per text: a unit's counts are the same
+    for every claim judged against it."""
+    return tuple(negation_counts(tokenize(text), max_scope))
+
+
 def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     """How many negation markers cover each token.
 

@@ -137,15 +137,17 @@ def _extract(text: str) -> tuple[Quantity, ...]:
     return tuple(_with_context(text, found))
 
 
-def number_literals(text: str) -> set[float]:
+@lru_cache(maxsize=4096)
+def number_literals(text: str) -> frozenset[float]:
     """Every number written in ``text`` (digits, words, and the values of its quantities).
 
     A claim's bare number is supported by the same number anywhere in the passage, whatever
-    it counts: a fragment cut before "days" still says 21.
+    it counts: a fragment cut before "days" still says 21. Cached: the numeric judge reads the
+    same aligned sentences of a unit for every claim that aligns there.
     """
     values = {float(m.group().replace(",", "")) for m in _DIGITS.finditer(text)}
     values.update(q.value for q in _extract(text) if q.kind != DATE)
-    return values
+    return frozenset(values)
 
 
 _YEAR = re.compile(r"\d{4}")

@@ -192,3 +192,68 @@ def test_a_screened_unit_is_not_judged_so_no_judge_can_err_on_it() -> None:
 
     row = claim_support(Claim(0, 0, "c"), {"u#0": unit("u#0")}, [FailingJudge()], screen=screen)
     assert row.failures == ()
+
+
+class CountingJudge:
+    """A TableJudge that counts the pairs it is asked about."""
+
+    def __init__(self, name: str, table: dict[tuple[str, str], Verdict | None]) -> None:
+        self.inner = TableJudge(table, name=name)
+        self.name = name
+        self.asked: list[str] = []
+
+    def judge(self, claim: str, u: Unit) -> Judgment | None:
+        self.asked.append(u.key)
+        return self.inner.judge(claim, u)
+
+
+def test_an_uncited_units_judges_stop_at_the_first_verdict_that_denies_support() -> None:
+    first = CountingJudge("first", {("c", "deny#0"): N, ("c", "keep#0"): E, ("c", "skip#0"): None})
+    second = CountingJudge("second", {("c", "deny#0"): E, ("c", "keep#0"): E, ("c", "skip#0"): C})
+    units = {k: unit(k) for k in ("deny#0", "keep#0", "skip#0")}
+    row = claim_support(Claim(0, 0, "c"), units, [first, second])
+    # "deny" is settled by the first judge's neutral; a decline ("skip") passes to the next judge.
+    assert second.asked == ["keep#0", "skip#0"]
+    assert row.judgments["deny#0"] == (Judgment("deny#0", "first", N, 0.0),)
+    assert [j.judge for j in row.judgments["keep#0"]] == ["first", "second"]
+    assert [j.verdict for j in row.judgments["skip#0"]] == [C]
+    assert row.supported_by == ("keep#0",)
+
+
+def test_a_cited_unit_is_judged_by_every_judge_whatever_the_first_says() -> None:
+    first = CountingJudge("first", {("c", "u#0"): C})
+    second = CountingJudge("second", {("c", "u#0"): N})
+    row = claim_support(Claim(0, 0, "c", ("u#0",)), {"u#0": unit("u#0")}, [first, second])
+    assert second.asked == ["u#0"]
+    assert [j.verdict for j in row.judgments["u#0"]] == [C, N]
+    assert row.contradicted_by == ("u#0",)
+
+
+def test_stopping_early_changes_no_support_and_no_shown_judgment() -> None:
+    """Against judging every pair in full: the same support, contradiction and declines, and
+    the same judgments on every unit a claim cites or that supports it."""
+    verdicts = {"E": E, "N": N, "C": C, "None": None}
+    table = {}
+    for a, first_verdict in verdicts.items():
+        for b, second_verdict in verdicts.items():
+            table[("c", f"{a}-{b}#0")] = (first_verdict, second_verdict)
+    first = TableJudge({k: v[0] for k, v in table.items()}, name="first")
+    second = TableJudge({k: v[1] for k, v in table.items()}, name="second")
+    units = {k: unit(k) for _, k in table}
+    claims = [Claim(0, 0, "c", ("E-N#0", "C-E#0", "None-None#0")), Claim(1, 0, "c")]
+    for claim in claims:
+        early = claim_support(claim, units, [first, second])
+        full = {k: judge_pair("c", u, [first, second]) for k, u in units.items()}
+        assert early.supported_by == tuple(k for k, found in full.items() if supports(found))
+        assert early.contradicted_by == tuple(k for k in claim.citations if contradicts(full[k]))
+        shown = set(claim.citations) | set(early.supported_by)
+        assert {k: early.judgments[k] for k in shown} == {k: full[k] for k in shown}
+        assert early.declined == (not any(full.values()))
+
+
+def test_a_judge_after_a_denial_of_an_uncited_unit_is_not_asked_so_cannot_err() -> None:
+    judges = [TableJudge({("c", "u#0"): N}, name="a"), FailingJudge()]
+    row = claim_support(Claim(0, 0, "c"), {"u#0": unit("u#0")}, judges)
+    assert row.failures == ()
+    cited = claim_support(Claim(0, 0, "c", ("u#0",)), {"u#0": unit("u#0")}, judges)
+    assert [(f.key, f.judge) for f in cited.failures] == [("u#0", "llm")]
