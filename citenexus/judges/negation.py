@@ -26,6 +26,8 @@ left, so a compression that drops it is not contradicted here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges.align import (
     Alignment,
@@ -98,7 +100,7 @@ class NegationJudge:
 
 
 def _predicate_flips(
-    alignment: Alignment, claim_counts: list[int], unit_counts: list[int]
+    alignment: Alignment, claim_counts: Sequence[int], unit_counts: Sequence[int]
 ) -> list[tuple[int, int]]:
     """The claim's verb against the passage's use of it whose sentence names the claim's subject.
 
