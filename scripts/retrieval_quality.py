@@ -12,12 +12,21 @@ counted among the top k results (k = 5 and 20):
 
 Reported per lane and per embedder for vector search alone, for full text alone, for the hybrid
 (full-text + vector, reciprocal rank fusion) and for the hybrid reranked as the pipeline reranks
-it (cosine, normalised text score and word overlap; the order grounding sees). Runs on the
-domain's in-memory store (BM25 stands in for PostgreSQL's full-text rank), no database. Results
-go to bench-results/retrieval_quality.json and a readable table to docs/retrieval-quality.md,
-which is committed (the held-out lane is reported, never used to choose):
+it (``citenexus.pipeline.retrieval.gather``: the question without its place names, the lane's
+vocabulary; the order grounding sees). Runs on the domain's in-memory store (BM25 over the
+indexed text stands in for PostgreSQL's full-text rank), no database. Results go to
+bench-results/retrieval_quality.json and a readable table to docs/retrieval-quality.md, which is
+committed (the held-out lane is reported, never used to choose):
 
     HF_HUB_OFFLINE=1 .venv/bin/python scripts/retrieval_quality.py
+
+``--database NAME`` measures the product itself instead, on a database ``seed_demo`` loaded: the
+lane's PostgreSQL retriever (``ts_rank_cd`` full text, HNSW vectors), the deployment's embedder and
+pipeline settings, and ``gather`` as an ask runs it. Its table goes to the file ``--table`` names
+(docs/retrieval-quality-postgres.md by default):
+
+    HF_HUB_OFFLINE=1 CITENEXUS_DB_NAME=NAME .venv/bin/python manage.py seed_demo
+    HF_HUB_OFFLINE=1 .venv/bin/python scripts/retrieval_quality.py --database NAME
 """
 
 from __future__ import annotations
@@ -26,11 +35,12 @@ import argparse
 import csv
 import io
 import json
+import os
 import platform
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,19 +48,25 @@ sys.path.insert(0, str(ROOT))
 
 from citenexus.adapters.memory import MemoryStore, Piece  # noqa: E402
 from citenexus.config.schema import CiteNexusConfig  # noqa: E402
-from citenexus.domain.authority import AuthorityPolicy  # noqa: E402
+from citenexus.domain.applicability import QuestionScope, without_place_names  # noqa: E402
+from citenexus.domain.authority import AuthorityPolicy, TrustMode  # noqa: E402
 from citenexus.domain.model import Unit  # noqa: E402
+from citenexus.domain.vocabulary import Vocabulary  # noqa: E402
 from citenexus.embedders import HashingEmbedder, MiniLMEmbedder  # noqa: E402
 from citenexus.evaluation import GoldenQuestion, read_golden  # noqa: E402
 from citenexus.ingest import embedding_text, extract_text, segment  # noqa: E402
-from citenexus.pipeline.retrieval import reciprocal_rank_fusion, rerank  # noqa: E402
+from citenexus.pipeline.retrieval import gather, reciprocal_rank_fusion, rerank  # noqa: E402
 from citenexus.pipeline.settings import PipelineSettings  # noqa: E402
+from citenexus.pipeline.timing import Timings  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
 LANES = ("law-authority", "privacy-law", "aviation-maintenance")
 HELD_OUT = frozenset({"aviation-maintenance"})
 OUTPUT = ROOT / "bench-results" / "retrieval_quality.json"
 TABLE = ROOT / "docs" / "retrieval-quality.md"
+DATABASE_TABLE = ROOT / "docs" / "retrieval-quality-postgres.md"
+# The table file keeps everything from this line on when it is written again.
+KEEP_BELOW = "<!-- written by hand below: kept when the tables above are written again -->"
 KS = (5, 20)
 MODES = ("vector", "text", "hybrid", "reranked")
 COMMAND = "HF_HUB_OFFLINE=1 .venv/bin/python scripts/retrieval_quality.py"
@@ -103,6 +119,30 @@ def _key(mode: str, k: int) -> str:
     return f"{mode}@{k}"
 
 
+def lane_vocabulary(lane: Path) -> Vocabulary:
+    """The vocabulary of the lane's ``lane.json`` (place names it lists leave reranking)."""
+    config = json.loads((lane / "lane.json").read_text(encoding="utf-8"))
+    return Vocabulary.from_mapping(config.get("vocabulary") or {})
+
+
+def memory_rankings(
+    store: MemoryStore, embedder: object, vocabulary: Vocabulary, question: str
+) -> dict[str, list[Unit]]:
+    """The four rankings of one question on the in-memory store."""
+    query_vector = embedder.embed([question])[0]  # type: ignore[attr-defined]
+    vector = store.search_vector(query_vector, CONFIG.retrieve_k)
+    text = store.search_text(question, CONFIG.retrieve_k)
+    fused = reciprocal_rank_fusion([text, vector], CONFIG.rrf_k)
+    topic = without_place_names(question, vocabulary)  # as ``gather`` reranks
+    reranked = rerank(topic, query_vector, fused, text, vector, POLICY, SETTINGS)
+    return {
+        "vector": [h.unit for h in vector],
+        "text": [h.unit for h in text],
+        "hybrid": [unit for unit, _ in fused],
+        "reranked": [c.unit for c in reranked],
+    }
+
+
 def evaluate(
     lane: Path,
     embedder: object,
@@ -110,22 +150,33 @@ def evaluate(
     spans: dict[str, list[tuple[str, str]]],
 ) -> dict[str, object]:
     store, seconds, units = build(lane, embedder)
+    vocabulary = lane_vocabulary(lane)
+    return score(
+        golden,
+        spans,
+        lambda question: memory_rankings(store, embedder, vocabulary, question),
+        name=embedder.name,  # type: ignore[attr-defined]
+        seconds=seconds,
+        units=units,
+    )
+
+
+def score(
+    golden: list[GoldenQuestion],
+    spans: dict[str, list[tuple[str, str]]],
+    rankings: Callable[[str], dict[str, list[Unit]]],
+    *,
+    name: str,
+    seconds: float,
+    units: int,
+) -> dict[str, object]:
+    """Document and unit recall at each k of every ranking, over the lane's questions."""
     keys = [_key(m, k) for m in MODES for k in KS]
     doc_hits = dict.fromkeys(keys, 0)
     unit_hits = dict.fromkeys(keys, 0)
     unit_misses: dict[str, list[str]] = {key: [] for key in keys}
     for g in golden:
-        query_vector = embedder.embed([g.question])[0]  # type: ignore[attr-defined]
-        vector = store.search_vector(query_vector, CONFIG.retrieve_k)
-        text = store.search_text(g.question, CONFIG.retrieve_k)
-        fused = reciprocal_rank_fusion([text, vector], CONFIG.rrf_k)
-        reranked = rerank(g.question, query_vector, fused, text, vector, POLICY, SETTINGS)
-        ranked = {
-            "vector": [h.unit for h in vector],
-            "text": [h.unit for h in text],
-            "hybrid": [unit for unit, _ in fused],
-            "reranked": [c.unit for c in reranked],
-        }
+        ranked = rankings(g.question)
         for mode, order in ranked.items():
             for k in KS:
                 top, key = order[:k], _key(mode, k)
@@ -138,7 +189,7 @@ def evaluate(
     n_doc = len(golden)
     n_unit = sum(1 for g in golden if g.id in spans)
     return {
-        "embedder": embedder.name,  # type: ignore[attr-defined]
+        "embedder": name,
         "index_seconds": round(seconds, 1),
         "units": units,
         "document_recall": {key: round(doc_hits[key] / n_doc, 4) for key in keys},
@@ -147,6 +198,44 @@ def evaluate(
         "unit_hits": unit_hits,
         "unit_misses": unit_misses,
     }
+
+
+def database_results(
+    lane: Path, golden: list[GoldenQuestion], spans: dict[str, list[tuple[str, str]]]
+) -> list[dict[str, object]]:
+    """The four rankings as the product computes them, on the lane ``seed_demo`` loaded."""
+    from curation.bootstrap import ports
+    from curation.models import EvidenceUnit, Lane
+
+    slug = json.loads((lane / "lane.json").read_text(encoding="utf-8"))["slug"]
+    row = Lane.objects.get(slug=slug)
+    pipeline = ports().pipeline(row)
+    retriever, embedder, settings = pipeline.retriever, pipeline.embedder, pipeline.settings
+
+    def rankings(question: str) -> dict[str, list[Unit]]:
+        query_vector = embedder.embed([question])[0]
+        vector = retriever.search_vector(query_vector, settings.retrieve_k)
+        text = retriever.search_text(question, settings.retrieve_k)
+        fused = reciprocal_rank_fusion([text, vector], settings.rrf_k)
+        found = gather(
+            question,
+            scope=QuestionScope.parse(question, row.jurisdiction, pipeline.vocabulary),
+            retriever=retriever,
+            embedder=embedder,
+            policy=pipeline.policy,
+            mode=TrustMode.STRICT,
+            settings=settings,
+            timings=Timings(),
+        )
+        return {
+            "vector": [h.unit for h in vector],
+            "text": [h.unit for h in text],
+            "hybrid": [unit for unit, _ in fused],
+            "reranked": [c.unit for c in found.candidates],
+        }
+
+    units = EvidenceUnit.objects.filter(lane=row, current=True).count()
+    return [score(golden, spans, rankings, name=embedder.name, seconds=0.0, units=units)]
 
 
 def lane_questions(lane: Path) -> list[GoldenQuestion]:
@@ -188,16 +277,33 @@ def main() -> None:
     parser.add_argument("--output", default=str(OUTPUT))
     parser.add_argument("--table", default=str(TABLE), help="the readable table (markdown)")
     parser.add_argument("--lanes", default=",".join(LANES), help="comma-separated lane folders")
+    parser.add_argument(
+        "--database", help="measure the product on this database (seed_demo loaded) instead"
+    )
     args = parser.parse_args()
+    if args.database:
+        os.environ["CITENEXUS_DB_NAME"] = args.database
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "citenexus_web.settings")
+        import django
 
-    embedders = (MiniLMEmbedder(), HashingEmbedder(384))
+        django.setup()
+        if args.table == str(TABLE):
+            args.table = str(DATABASE_TABLE)
+
+    embedders = () if args.database else (MiniLMEmbedder(), HashingEmbedder(384))
+    command = f"{COMMAND} --database {args.database}" if args.database else COMMAND
+    where = (
+        "PostgreSQL's ts_rank_cd; vectors from the HNSW index; reranked is `gather` itself"
+        if args.database
+        else "BM25 in memory"
+    )
     lanes_out: dict[str, object] = {}
     markdown = [
         "# Retrieval quality per example lane",
         "",
-        f"Written by `{COMMAND}`. recall@k: document = a top-k unit is of an expected document;",
+        f"Written by `{command}`. recall@k: document = a top-k unit is of an expected document;",
         "unit = a top-k unit holds a phrase of the answering sentence (answer_spans.csv).",
-        "Rankings: vector alone, full text alone (BM25 in memory), hybrid (reciprocal rank",
+        f"Rankings: vector alone, text alone ({where}), hybrid (reciprocal rank",
         "fusion) and reranked (the pipeline's blend; the order grounding sees).",
         "",
     ]
@@ -205,7 +311,11 @@ def main() -> None:
         lane = EXAMPLES / name
         golden, spans = lane_questions(lane), read_spans(lane)
         n_unit = sum(1 for g in golden if g.id in spans)
-        results = [evaluate(lane, embedder, golden, spans) for embedder in embedders]
+        results = (
+            database_results(lane, golden, spans)
+            if args.database
+            else [evaluate(lane, embedder, golden, spans) for embedder in embedders]
+        )
         lines = table(name, len(golden), n_unit, results)
         print("\n".join(lines))
         markdown.extend(lines)
@@ -219,7 +329,7 @@ def main() -> None:
     output = Path(args.output)
     output.parent.mkdir(parents=True, exist_ok=True)
     payload = {
-        "command": COMMAND,
+        "command": command,
         "ks": list(KS),
         "unit_chars": CONFIG.unit_chars,
         "unit_overlap": CONFIG.unit_overlap,
@@ -229,7 +339,12 @@ def main() -> None:
         "lanes": lanes_out,
     }
     output.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
-    Path(args.table).write_text("\n".join(markdown), encoding="utf-8")
+    table_path = Path(args.table)
+    kept = ""
+    if table_path.exists():  # what was measured by hand stays below the generated tables
+        old = table_path.read_text(encoding="utf-8")
+        kept = old[old.index(KEEP_BELOW) :] if KEEP_BELOW in old else ""
+    table_path.write_text("\n".join(markdown) + ("\n" + kept if kept else ""), encoding="utf-8")
     print(f"written to {args.output} and {args.table}")
 
 

@@ -100,7 +100,9 @@ class MemoryStore:
             for key in previous.keys:
                 self.retired.append(self.units.pop(key))
                 self._terms.pop(key, None)
-        vectors = self.embedder.embed([p.indexed for p in pieces]) if self.embedder else []
+        vectors = (
+            self.embedder.embed([p.indexed for p in pieces]) if self.embedder is not None else []
+        )
         document = Document(document_id, version, digest, meta, source_type, title)
         for ordinal, piece in enumerate(pieces):
             unit = Unit(

@@ -10,6 +10,7 @@ from citenexus.adapters.memory import ERR_EMPTY_DOCUMENT, ERR_UNKNOWN_DOCUMENT, 
 from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import UNRANKED_TIER, AuthorityPolicy, TrustMode
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
+from citenexus.embedders import MemoEmbedder
 from citenexus.pipeline.retrieval import (
     cosine,
     gather,
@@ -343,3 +344,15 @@ def test_only_active_corrections_are_returned() -> None:
     store.add_correction("ca-civ-1946-1", "second note", authority="human_confirmation")
     (only,) = store.corrections_for(["ca-civ-1946-1", "other"])["ca-civ-1946-1"]
     assert (only.text, only.authority) == ("second note", "human_confirmation")
+
+
+def test_the_memory_store_embeds_with_an_embedder_that_remembers_nothing_yet() -> None:
+    # A MemoEmbedder has a length (the texts it remembers): empty, it is falsy, and the store
+    # once took that for "no embedder" and stored no vectors at all.
+    embedder = MemoEmbedder(WordHashEmbedder())
+    assert len(embedder) == 0
+    store = MemoryStore(embedder)
+    store.add_document("d", [Piece("The landlord shall return the deposit within 21 days.")])
+    assert store.units["d#0"].embedding is not None
+    query = embedder.embed(["return the deposit"])[0]
+    assert [h.unit.key for h in store.search_vector(query, 5)] == ["d#0"]
