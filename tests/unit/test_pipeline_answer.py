@@ -172,3 +172,38 @@ def test_an_asks_timings_are_recorded_in_pipeline_order_and_can_be_restored_to_i
         "alpha",
         "zeta",
     ]
+
+
+def test_the_generator_is_given_only_the_best_generate_k_units() -> None:
+    general = {"authority_tier": "general-statute", "jurisdiction": "CA"}
+    lane = [
+        ("notice-a", "An owner must give written notice to end a month-to-month tenancy.", general),
+        (
+            "notice-b",
+            "To end a month-to-month tenancy an owner must give notice in writing.",
+            general,
+        ),
+        (
+            "notice-c",
+            "An owner who ends a month-to-month tenancy must give the tenant notice.",
+            general,
+        ),
+    ]
+    given: dict[int, tuple[str, ...]] = {}
+    for generate_k in (1, 2, 3):
+        generator = FixedGenerator(Draft((Segment("An owner must give notice.", ("notice-a#0",)),)))
+        ask(
+            "What notice must an owner give to end a month-to-month tenancy?",
+            retriever=memory_lane(lane),
+            embedder=WordHashEmbedder(),
+            generator=generator,
+            judges=[ContainmentJudge()],
+            policy=FLOORED,
+            settings=PipelineSettings(generate_k=generate_k),
+        )
+        ((_, given[generate_k]),) = generator.calls
+    assert given == {
+        1: ("notice-a#0",),
+        2: ("notice-a#0", "notice-b#0"),
+        3: ("notice-a#0", "notice-b#0", "notice-c#0"),
+    }
