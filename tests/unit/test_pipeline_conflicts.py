@@ -60,3 +60,36 @@ def test_a_question_that_asks_no_value_has_no_conflict() -> None:
     assert answer.evidence.conflicts == ()
     statute, forum = answer.claims
     assert forum.status is ClaimStatus.HEDGED
+
+
+def verify_normal(segments: list[Segment]) -> Answer:
+    return verify(
+        DAYS,
+        segments,
+        retriever=memory_lane(EXAMPLE_DOCUMENTS),
+        embedder=WordHashEmbedder(),
+        judges=[ContainmentJudge()],
+        policy=AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute"),
+        mode="normal",
+        lane_jurisdiction="CA",
+    )
+
+
+def test_an_uncited_claim_states_its_value_for_the_strongest_unit_that_supports_it() -> None:
+    answer = verify_normal([Segment(STATUTE.text, ()), FORUM])
+    statute, forum = answer.claims
+    assert statute.attributed_to is None and statute.supported_by == ("ca-civ-1950-5#0",)
+    (conflict,) = answer.evidence.conflicts
+    assert [v["key"] for v in conflict["values"]] == ["ca-civ-1950-5#0", "tenant-forum-post#0"]
+    assert conflict["resolved_to"] == "21 days"
+    assert forum.status is ClaimStatus.DROPPED and forum.caveat == CAVEAT_LOST_CONFLICT
+
+
+def test_a_dropped_claim_before_them_does_not_hide_the_later_claims_conflict() -> None:
+    unsupported = Segment("The tenant must pay rent.", ())
+    answer = verify_normal([unsupported, STATUTE, FORUM])
+    dropped, statute, forum = answer.claims
+    assert dropped.status is ClaimStatus.DROPPED
+    (conflict,) = answer.evidence.conflicts
+    assert conflict["overridden"] == ["tenant-forum-post#0"]
+    assert (statute.status, forum.status) == (ClaimStatus.KEPT, ClaimStatus.DROPPED)
