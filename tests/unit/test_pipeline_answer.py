@@ -207,3 +207,18 @@ def test_the_generator_is_given_only_the_best_generate_k_units() -> None:
         2: ("notice-a#0", "notice-b#0"),
         3: ("notice-a#0", "notice-b#0", "notice-c#0"),
     }
+
+
+def test_a_claim_citing_a_key_of_no_unit_loses_it_and_says_so_after_its_other_caveat() -> None:
+    statute = (
+        "The landlord must return the remaining deposit within 21 days after the tenant moves out."
+    )
+    generator = FixedGenerator(Draft((Segment(statute, ("no-such-unit#0",)),)))
+    answer = run("Within how many days must the landlord return the deposit?", generator=generator)
+    (claim,) = answer.claims
+    assert claim.citations == () and claim.supported_by == ("ca-civ-1950-5#0",)
+    assert claim.status is ClaimStatus.HEDGED
+    assert claim.caveat == (
+        "it cites no source, though evidence supports it; "
+        "it cited no-such-unit#0, which name no unit of this lane; removed"
+    )
