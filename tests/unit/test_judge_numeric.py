@@ -149,3 +149,17 @@ def test_a_stricter_subject_threshold_turns_contradictions_into_declining() -> N
         Unit(document_id="d", ordinal=1, text=DEPOSIT),
     )
     assert judgment is None
+
+
+def test_a_matched_value_beside_a_missing_one_scores_its_share_and_is_pointed_at() -> None:
+    claim = "The landlord shall return the security deposit within 21 days by March 1, 2025."
+    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=DEPOSIT))
+    assert judgment is not None
+    assert (judgment.verdict, judgment.score) == (Verdict.NEUTRAL, 0.5)
+    assert judgment.span is not None
+    assert DEPOSIT[judgment.span[0] : judgment.span[1]].startswith("twenty-one")
+
+
+def test_a_matched_bare_number_beside_a_missing_value_scores_its_share() -> None:
+    claim = "Under section 12 the landlord shall return the security deposit by March 1, 2025."
+    assert judge(claim, heading="Section 12. Deposits") == (Verdict.NEUTRAL, 0.5)
