@@ -103,7 +103,7 @@ def _durations(text: str) -> list[tuple[float, int, int]]:
 
 
 def _clause_start(text: str, start: int) -> int:
-    return max((m.end() for m in _CLAUSE.finditer(text, 0, start)), default=0)
+    return max((m.end() for m in _CLAUSE.finditer(text[:start])), default=0)
 
 
 def _span(text: str, value: float, start: int, end: int) -> Span:
@@ -130,10 +130,10 @@ def _is_status(text: str, vocabulary: Vocabulary) -> bool:
 
 def _tenure_spans(text: str, vocabulary: Vocabulary) -> list[Span]:
     spans = []
-    previous_end = -1
+    previous_end: int | None = None  # where the last duration read as a stay or status ends
     for months, start, end in _durations(text):
         left = max(_clause_start(text, start), start - _VERB_WINDOW)
-        continues = previous_end >= 0 and _CONTINUES.match(text[previous_end:start])
+        continues = previous_end is not None and _CONTINUES.match(text[previous_end:start])
         if continues or _is_status(text[left:start], vocabulary):
             spans.append(_span(text, months, start, end))
             previous_end = end

@@ -47,7 +47,6 @@ class JudgeContext:
     retriever: Retriever
     grounded: Sequence[Candidate]  # every grounded candidate, the floor-withheld included
     known: Mapping[str, Unit]  # every unit retrieval saw, by key
-    inapplicable: Mapping[str, str]  # key -> reason, from grounding
 
 
 @dataclass
@@ -153,13 +152,15 @@ def _claim_result(
 
 
 def _ineligible(resolved: Mapping[str, Unit], ctx: JudgeContext) -> dict[str, str]:
-    """Cited units outside the grounded set that do not apply to the question, with reasons."""
+    """Cited units outside the grounded set that do not apply to the question, with reasons: the
+    question's scope gives the reason grounding gave the units retrieval saw, and one for a unit
+    it never saw."""
     grounded_keys = {c.key for c in ctx.grounded}
     found: dict[str, str] = {}
     for key, unit in resolved.items():
         if key in grounded_keys:
             continue
-        reason = ctx.inapplicable.get(key) or ctx.scope.exclusion_reason(unit)
+        reason = ctx.scope.exclusion_reason(unit)
         if reason is not None:
             found[key] = reason
     return found

@@ -122,7 +122,6 @@ class Run:
             retriever=self.retriever,
             grounded=pool.grounded,
             known={**pool.retrieved, **{c.key: c.unit for c in pool.candidates}},
-            inapplicable=pool.inapplicable_reasons(),
         )
         with self.timings.stage("judge"):
             self.judged = judge_draft(draft, ctx)

@@ -258,9 +258,18 @@ def test_only_words_of_three_letters_or_more_that_are_not_stopwords_make_a_share
 
 
 def test_a_duration_that_opens_the_text_after_one_character_is_no_continuation() -> None:
-    # "previous_end = -1" marks "no duration read yet": as +1 it would read the text from its
-    # second character as the tail of a previous duration, and "(or more than one year" would
-    # become a condition on a stay that no status verb names.
+    # Before any duration is read there is no previous one: reading the text from its second
+    # character as the tail of one would make "(or more than one year" a condition on a stay
+    # that no status verb names.
     text = "(or more than one year, the owner shall give 60 days' notice)"
     assert tenure_conditions(text, Vocabulary()) == ()
     assert tenure_facts(text, Vocabulary()) == ()
+
+
+def test_a_comparator_that_opens_the_text_bounds_the_value_after_it() -> None:
+    # The comparator is read from the first character on: "ore than" would be no comparator and
+    # the question's "more than 12 percent" would be read as exactly 12.
+    assert percent_facts("More than 12 percent, so how much notice?") == (
+        Span(12, math.inf, low_closed=False),
+    )
+    assert percent_conditions("At least 5 percent of the rent is due.") == (Span(5, math.inf),)

@@ -253,3 +253,8 @@ def test_unit_mode_declines_without_a_stored_embedding_of_the_same_dimension() -
     judge = EmbeddingJudge(CountingBagOfWords())
     assert judge.judge("Any claim here.", unit_with("Some text.", None)) is None
     assert judge.judge("Any claim here.", unit_with("Some text.", [1.0, 0.0])) is None
+
+
+def test_cosine_refuses_vectors_of_different_dimensions() -> None:
+    with pytest.raises(ValueError, match="^vectors of different dimensions$"):
+        cosine([1.0, 0.0], [1.0, 0.0, 0.0])

@@ -149,3 +149,25 @@ def test_a_stricter_subject_threshold_turns_contradictions_into_declining() -> N
         Unit(document_id="d", ordinal=1, text=DEPOSIT),
     )
     assert judgment is None
+
+
+def test_a_matched_value_beside_a_missing_one_scores_its_share_and_is_pointed_at() -> None:
+    claim = "The landlord shall return the security deposit within 21 days by March 1, 2025."
+    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=DEPOSIT))
+    assert judgment is not None
+    assert (judgment.verdict, judgment.score) == (Verdict.NEUTRAL, 0.5)
+    assert judgment.span is not None
+    assert DEPOSIT[judgment.span[0] : judgment.span[1]].startswith("twenty-one")
+
+
+def test_a_matched_bare_number_beside_a_missing_value_scores_its_share() -> None:
+    claim = "Under section 12 the landlord shall return the security deposit by March 1, 2025."
+    assert judge(claim, heading="Section 12. Deposits") == (Verdict.NEUTRAL, 0.5)
+
+
+def test_a_duration_in_another_unit_within_a_tenth_of_it_is_missing_not_a_conflict() -> None:
+    # 528 hours are 22 days: 2 days from 20 is a tenth of it (the bound included), from 19 more.
+    passage = "The landlord shall repair the heater within 528 hours after notice."
+    repair = "The landlord shall repair the heater within {} days after notice."
+    assert judge(repair.format(20), passage) == (Verdict.NEUTRAL, 0.0)
+    assert judge(repair.format(19), passage) == (Verdict.CONTRADICTS, 0.0)

@@ -150,3 +150,53 @@ def test_an_asks_timings_are_recorded_in_pipeline_order_and_can_be_restored_to_i
         "alpha",
         "zeta",
     ]
+
+
+def test_the_generator_is_given_only_the_best_generate_k_units() -> None:
+    general = {"authority_tier": "general-statute", "jurisdiction": "CA"}
+    lane = [
+        ("notice-a", "An owner must give written notice to end a month-to-month tenancy.", general),
+        (
+            "notice-b",
+            "To end a month-to-month tenancy an owner must give notice in writing.",
+            general,
+        ),
+        (
+            "notice-c",
+            "An owner who ends a month-to-month tenancy must give the tenant notice.",
+            general,
+        ),
+    ]
+    given: dict[int, tuple[str, ...]] = {}
+    for generate_k in (1, 2, 3):
+        generator = FixedGenerator(Draft((Segment("An owner must give notice.", ("notice-a#0",)),)))
+        ask(
+            "What notice must an owner give to end a month-to-month tenancy?",
+            retriever=memory_lane(lane),
+            embedder=WordHashEmbedder(),
+            generator=generator,
+            judges=[ContainmentJudge()],
+            policy=FLOORED,
+            settings=PipelineSettings(generate_k=generate_k),
+        )
+        ((_, given[generate_k]),) = generator.calls
+    assert given == {
+        1: ("notice-a#0",),
+        2: ("notice-a#0", "notice-b#0"),
+        3: ("notice-a#0", "notice-b#0", "notice-c#0"),
+    }
+
+
+def test_a_claim_citing_a_key_of_no_unit_loses_it_and_says_so_after_its_other_caveat() -> None:
+    statute = (
+        "The landlord must return the remaining deposit within 21 days after the tenant moves out."
+    )
+    generator = FixedGenerator(Draft((Segment(statute, ("no-such-unit#0",)),)))
+    answer = run("Within how many days must the landlord return the deposit?", generator=generator)
+    (claim,) = answer.claims
+    assert claim.citations == () and claim.supported_by == ("ca-civ-1950-5#0",)
+    assert claim.status is ClaimStatus.HEDGED
+    assert claim.caveat == (
+        "it cites no source, though evidence supports it; "
+        "it cited no-such-unit#0, which name no unit of this lane; removed"
+    )
