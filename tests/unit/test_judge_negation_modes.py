@@ -39,7 +39,7 @@ def test_without_a_shared_verb_the_claims_must_meets_the_aligned_sentences_may()
     # "pay" is not in the passage: the modals of the whole claim and of the aligned sentence are
     # compared, wherever in the text they stand, and "must" only permitted is no entailment.
     judgment = JUDGE.judge(
-        "The tenant must pay the fee.",
-        Unit(document_id="doc", ordinal=0, text="The tenant may settle the fee."),
+        "The tenant must pay the late fee in cash.",
+        Unit(document_id="doc", ordinal=0, text="The tenant may settle the late fee in cash."),
     )
     assert judgment is not None and judgment.verdict is Verdict.NEUTRAL
