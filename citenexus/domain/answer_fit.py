@@ -15,7 +15,7 @@ import re
 
 from citenexus.domain import readings
 from citenexus.domain.conflicts import DATE, DAYS, readings_of, values_of
-from citenexus.domain.question import COUNT, MANNER, QuestionFrame, read_question
+from citenexus.domain.question import COUNT, MANNER, QuestionFrame, frame_of
 from citenexus.domain.relevance import VALUE_BONUS, sentence_score
 from citenexus.domain.vocabulary import stem
 from citenexus.text import quantities
@@ -69,7 +69,7 @@ def _known_share(frame: QuestionFrame, sentence: str) -> float:
     its word share, and once more because such a sentence answers with what the asker knows."""
     if not frame.known:
         return 0.0
-    asked = set(content_words(frame.text))
+    asked = frame.terms
     known = {w for phrase in frame.known for w in content_words(phrase)}
     return 2 * len(known & set(content_words(sentence))) / len(asked) if asked else 0.0
 
@@ -91,17 +91,18 @@ def _type_bonus(frame: QuestionFrame, sentence: str) -> float:
     return 0.0
 
 
-def answer_score(question: str, sentence: str) -> float:
+def answer_score(question: str | QuestionFrame, sentence: str) -> float:
     """``sentence_score``, with the value bonus taken back from a value of another role, plus
-    for a duration the share of the question's matter the value's own words name."""
-    score = sentence_score(question, sentence)
+    for a duration the share of the question's matter the value's own words name. The question
+    is given as its text or as its frame (read once per ask by the generator)."""
+    frame = frame_of(question)
+    score = sentence_score(frame, sentence)
     if score == 0.0:
         return 0.0
-    frame = read_question(question)
     score += _type_bonus(frame, sentence) - _known_share(frame, sentence)
     kind = frame.scored_kind
     if kind is not None:
-        found = readings_of(sentence, kind, question)
+        found = readings_of(sentence, kind, frame.text)
         if found and frame.role and all(r.role and r.role != frame.role for r in found):
             score -= VALUE_BONUS
         elif found and frame.matter and kind == DAYS:

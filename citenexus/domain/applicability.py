@@ -292,6 +292,14 @@ def _values_in(text: str, values: tuple[tuple[str, re.Pattern[str]], ...]) -> se
     return {value for value, pattern in values if pattern.search(text)}
 
 
+def scope_values(
+    question: str, vocabulary: Vocabulary = EMPTY
+) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The values of each of the vocabulary's scope dimensions a question names (a dimension it
+    names none of maps to the empty set)."""
+    return tuple((d, frozenset(_values_in(question, v))) for d, v in scope_patterns(vocabulary))
+
+
 @dataclass(frozen=True)
 class SourceScope:
     """The scope values a source names, per dimension, those it expressly excludes, and the
@@ -353,6 +361,11 @@ def _words(text: str) -> list[str]:
     ]
 
 
+def words_of(text: str) -> frozenset[str]:
+    """The stemmed words an exclusion statement's categories are matched against."""
+    return frozenset(_words(text))
+
+
 _LABEL = re.compile(r"^[\s:;,-]*(?:\(\w{1,4}\)\s*)?(?:(?:a|an|the|any)\s+)?", re.IGNORECASE)
 
 
@@ -398,15 +411,32 @@ class QuestionScope:
         cls, question: str, lane_jurisdiction: str = "", vocabulary: Vocabulary = EMPTY
     ) -> QuestionScope:
         """A question naming no jurisdiction is taken to ask about the lane's."""
-        named = jurisdictions_named(question, vocabulary)
+        return cls.read(
+            jurisdictions_named(question, vocabulary),
+            scope_values(question, vocabulary),
+            words_of(question),
+            lane_jurisdiction,
+            vocabulary,
+        )
+
+    @classmethod
+    def read(
+        cls,
+        named: frozenset[str],
+        scope: Iterable[tuple[str, frozenset[str]]],
+        words: frozenset[str],
+        lane_jurisdiction: str = "",
+        vocabulary: Vocabulary = EMPTY,
+    ) -> QuestionScope:
+        """The scope of a question already read (``citenexus.domain.question``): the
+        jurisdictions it names, its scope values per dimension and its words."""
         lane = normalise_jurisdiction(lane_jurisdiction, vocabulary) if lane_jurisdiction else ""
         # Another place: one the lane's own law does not cover (a state is no other place
         # for a nationwide lane).
         elsewhere = bool(named and lane and not applies_in(lane, named, vocabulary))
         if not named and lane:
             named = frozenset({lane})
-        scope = {d: frozenset(_values_in(question, v)) for d, v in scope_patterns(vocabulary)}
-        return cls(named, scope, vocabulary, frozenset(_words(question)), elsewhere)
+        return cls(named, dict(scope), vocabulary, words, elsewhere)
 
     def exclusion_reason(self, unit: Unit) -> str | None:
         """Why ``unit`` does not apply to this question, or None when nothing conflicts."""

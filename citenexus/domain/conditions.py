@@ -208,15 +208,23 @@ def _fit(facts: tuple[Span, ...], conditions: tuple[Span, ...]) -> str | None:
 
 def tenure_fit(question: str, sentence: str) -> str | None:
     """``MET``, ``UNMET`` or ``None``: whether the question's tenure meets the rule's."""
-    return _fit(tenure_facts(question), tenure_conditions(sentence))
+    return _tenure_fit(stated_facts(question), sentence)
+
+
+def _tenure_fit(facts: Facts, sentence: str) -> str | None:
+    return _fit(facts.tenure, tenure_conditions(sentence))
 
 
 def percent_fit(question: str, sentence: str) -> str | None:
     """The same for percentages, when the sentence is about something the question names."""
+    return _percent_fit(stated_facts(question), sentence)
+
+
+def _percent_fit(facts: Facts, sentence: str) -> str | None:
     conditions = percent_conditions(sentence)
-    if not conditions or not _topic_words(question) & _topic_words(sentence):
+    if not conditions or not facts.topic & _topic_words(sentence):
         return None
-    return _fit(percent_facts(question), conditions)
+    return _fit(facts.percents, conditions)
 
 
 # "500 or more Colorado residents", "more than 1,000 residents", "100,000 consumers or more": a
@@ -259,21 +267,52 @@ def count_fit(question: str, sentence: str) -> str | None:
     """``MET`` when a number the question states of something meets every threshold the sentence
     sets on a number of the same thing, else ``None``: a number below a threshold rules nothing
     out, since the question may ask what the threshold is ("how many would it need?")."""
-    facts, conditions = count_facts(question), count_conditions(sentence)
-    shared = [noun for noun in conditions if noun in facts]
+    return _count_fit(stated_facts(question), sentence)
+
+
+def _count_fit(facts: Facts, sentence: str) -> str | None:
+    counts, conditions = dict(facts.counts), count_conditions(sentence)
+    shared = [noun for noun in conditions if noun in counts]
     if not shared:
         return None
-    met = all(_fit(tuple(facts[noun]), tuple(conditions[noun])) == MET for noun in shared)
+    met = all(_fit(counts[noun], tuple(conditions[noun])) == MET for noun in shared)
     return MET if met else None
 
 
-def condition_fit(question: str, sentence: str) -> str | None:
+@dataclass(frozen=True)
+class Facts:
+    """What a question states about the asker, read once (``stated_facts``): how long they have
+    lived there or held a status (``tenure``, months), the percentages (``percents``), the
+    numbers of things by the stem of what they count (``counts``), and the words a percentage
+    threshold must share with it (``topic``: its content words less the parties and "percent")."""
+
+    tenure: tuple[Span, ...] = ()
+    percents: tuple[Span, ...] = ()
+    counts: tuple[tuple[str, tuple[Span, ...]], ...] = ()
+    topic: frozenset[str] = frozenset()
+
+
+def stated_facts(question: str, vocabulary: Vocabulary | None = None) -> Facts:
+    """The facts a question states, read with the lane's vocabulary (the active one unless
+    given); the question frame (``citenexus.domain.question``) carries them."""
+    return _stated_facts(question, current() if vocabulary is None else vocabulary)
+
+
+@lru_cache(maxsize=4096)
+def _stated_facts(question: str, vocabulary: Vocabulary) -> Facts:
+    topic = frozenset(focus_words(question) - party_stems(vocabulary) - _PERCENT_WORDS)
+    counts = tuple((noun, tuple(spans)) for noun, spans in count_facts(question).items())
+    return Facts(_tenure_facts(question, vocabulary), percent_facts(question), counts, topic)
+
+
+def condition_fit(question: str | Facts, sentence: str) -> str | None:
     """``UNMET`` if any condition of the sentence excludes the question's facts, else ``MET`` if
-    one contains them, else ``None``."""
+    one contains them, else ``None``. The question is given as its text or as its ``Facts``."""
+    facts = stated_facts(question) if isinstance(question, str) else question
     fits = (
-        tenure_fit(question, sentence),
-        percent_fit(question, sentence),
-        count_fit(question, sentence),
+        _tenure_fit(facts, sentence),
+        _percent_fit(facts, sentence),
+        _count_fit(facts, sentence),
     )
     if UNMET in fits:
         return UNMET

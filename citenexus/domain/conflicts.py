@@ -113,6 +113,19 @@ def focus_words(text: str) -> set[str]:
     return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS}
 
 
+@lru_cache(maxsize=2048)
+def focus_of(question: str) -> frozenset[str]:
+    """A question's focus words, parties included: read once per question."""
+    return frozenset(focus_words(question))
+
+
+@lru_cache(maxsize=2048)
+def question_focus(question: str, vocabulary: Vocabulary) -> frozenset[str]:
+    """A question's focus words less the parties: read once per question and vocabulary (the
+    question frame's ``content``), not once per sentence it is compared with."""
+    return focus_of(question) - _party_stems(vocabulary)
+
+
 def _after(text: str, end: int) -> str:
     """Up to a few words after a value, stopping at the end of its clause."""
     return re.split(r"[.;:,(]", text[end : end + _AFTER_CHARS], maxsplit=1)[0]
@@ -207,7 +220,7 @@ def _values_of(text: str, kind: str, about: str, vocabulary: Vocabulary) -> tupl
     if about:
         # The parties are in nearly every sentence of a lane: sharing a party with the question
         # does not make a deposit cap the answer to a question about a screening fee.
-        focus = focus_words(about) - _party_stems(vocabulary)
+        focus = question_focus(about, vocabulary)
         found = [(value, context) for value, context in found if focus_words(context) & focus]
     return tuple(dict.fromkeys(value for value, _ in found))
 
@@ -246,10 +259,10 @@ def _readings_of(
     text: str, kind: str, question: str, vocabulary: Vocabulary
 ) -> tuple[Reading, ...]:
     if kind == POLARITY:
-        found = readings.polarity_reading(text, frozenset(focus_words(question)))
+        found = readings.polarity_reading(text, focus_of(question))
         return () if found is None else (found,)
     wanted = _QUANTITY_KINDS.get(kind, set())
-    focus = focus_words(question) - _party_stems(vocabulary)
+    focus = question_focus(question, vocabulary)
     all_quantities = quantities.extract_quantities(text)
     spans = [(q.start, q.end) for q in all_quantities]
     out: list[Reading] = []
@@ -292,7 +305,7 @@ def _readings_of(
 
 
 def _yearless_readings(
-    text: str, spans: Sequence[tuple[int, int]], focus: set[str]
+    text: str, spans: Sequence[tuple[int, int]], focus: frozenset[str]
 ) -> list[Reading]:
     """ "due November 30": dates without a year, compared with each other by month and day."""
     found = []

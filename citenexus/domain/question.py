@@ -18,8 +18,15 @@ matching the question with patterns of its own (docs/design.md, "Answer selectio
   without the interrogative and the parties: what the value is *of*;
 - ``known``: what the asking clause names as already known ("Besides the residents and the
   attorney general, who else ...?"): a sentence whose answer is that is not the one asked for;
-- ``facts``: the other sentences, which state the asker's situation (the conditions of
-  ``citenexus.domain.conditions`` read them in the whole question).
+- ``facts``: the other sentences, which state the asker's situation;
+- ``stated``: the facts the asker states about themselves, read in the whole question
+  (``citenexus.domain.conditions.Facts``: tenure, percentages, counts of things), which pick the
+  branch of a rule;
+- ``jurisdictions``, ``scope`` and ``scope_words``: the places the question names, the values of
+  the lane's scope dimensions it names and its words, as applicability reads them
+  (``citenexus.domain.applicability``; ``scope_in`` makes the ``QuestionScope``);
+- ``terms`` and ``topic_terms``: the question's content words as retrieval tokenises them, with
+  and without its place names (the sentence scorer's word share, the reranker's overlap).
 
 Generic English only; a lane's vocabulary adds its parties (the active one).
 """
@@ -31,15 +38,25 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citenexus.domain import readings
+from citenexus.domain.applicability import (
+    QuestionScope,
+    jurisdictions_named,
+    scope_values,
+    without_place_names,
+    words_of,
+)
+from citenexus.domain.conditions import Facts, stated_facts
 from citenexus.domain.conflicts import DATE as CONFLICT_DATE
 from citenexus.domain.conflicts import (
     asked_kind,
     focus_words,
     party_stems,
+    question_focus,
     question_kind,
     value_asked,
 )
-from citenexus.domain.vocabulary import Vocabulary, current, stem
+from citenexus.domain.vocabulary import EMPTY, Vocabulary, current, stem
+from citenexus.text.tokens import content_words
 
 DURATION, AMOUNT, PERCENT, DATE, COUNT = "duration", "amount", "percent", "date", "count"
 YES_NO, MANNER, PERSON = "yes_no", "manner", "person"
@@ -87,6 +104,20 @@ class QuestionFrame:
     scored_kind: str | None = None
     counted: str = ""
     known: tuple[str, ...] = ()
+    stated: Facts = Facts()
+    jurisdictions: frozenset[str] = frozenset()
+    scope: tuple[tuple[str, frozenset[str]], ...] = ()
+    scope_words: frozenset[str] = frozenset()
+    terms: frozenset[str] = frozenset()
+    topic_terms: frozenset[str] = frozenset()
+    vocabulary: Vocabulary = EMPTY
+
+    def scope_in(self, lane_jurisdiction: str = "") -> QuestionScope:
+        """What applicability compares with each source: the places named (the lane's when
+        none is), the scope values named and the words (``QuestionScope.read``)."""
+        return QuestionScope.read(
+            self.jurisdictions, self.scope, self.scope_words, lane_jurisdiction, self.vocabulary
+        )
 
 
 def _answer_type(clause: str) -> str | None:
@@ -123,9 +154,14 @@ def _scored_kind(question: str, asking: str) -> str | None:
     return value_asked(question) or asked_kind(question)
 
 
-def read_question(question: str) -> QuestionFrame:
-    """The question's frame, read with the active vocabulary's parties."""
-    return _read(question, current())
+def read_question(question: str, vocabulary: Vocabulary | None = None) -> QuestionFrame:
+    """The question's frame, read with the lane's vocabulary (the active one unless given)."""
+    return _read(question, current() if vocabulary is None else vocabulary)
+
+
+def frame_of(question: str | QuestionFrame) -> QuestionFrame:
+    """A stage's question as a frame: the frame passed down, or the text read now."""
+    return question if isinstance(question, QuestionFrame) else read_question(question)
 
 
 @lru_cache(maxsize=2048)
@@ -147,9 +183,16 @@ def _read(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         conflict_kind=question_kind(question),
         role=role,
         matter=frozenset(focus_words(asking) - parties - _ASKING_WORDS),
-        content=frozenset(focus_words(question) - parties),
+        content=question_focus(question, vocabulary),
         facts=facts,
         scored_kind=_scored_kind(question, asking),
         counted=stem(counted.group(2)) if counted else "",
         known=tuple(m.group(1).strip() for m in _KNOWN.finditer(asking)),
+        stated=stated_facts(question, vocabulary),
+        jurisdictions=jurisdictions_named(question, vocabulary),
+        scope=scope_values(question, vocabulary),
+        scope_words=words_of(question),
+        terms=frozenset(content_words(question)),
+        topic_terms=frozenset(content_words(without_place_names(question, vocabulary))),
+        vocabulary=vocabulary,
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from citenexus.domain.conditions import MET, UNMET, condition_fit
 from citenexus.domain.conflicts import values_of
-from citenexus.domain.question import read_question
+from citenexus.domain.question import QuestionFrame, frame_of
 from citenexus.text.tokens import content_words
 
 # The extractive generator's bonus for a sentence stating a value of the kind asked for.
@@ -18,17 +18,19 @@ VALUE_BONUS = 0.5
 CONDITION_BONUS = 0.5
 
 
-def sentence_score(question: str, sentence: str) -> float:
-    """How well a sentence answers the question: content-word share plus the value bonus and
-    the condition bonus; 0 for a rule whose condition the question's facts rule out."""
-    asked = set(content_words(question))
+def sentence_score(question: str | QuestionFrame, sentence: str) -> float:
+    """How well a sentence answers the question (its text or its frame): content-word share plus
+    the value bonus and the condition bonus; 0 for a rule whose condition the question's facts
+    rule out."""
+    frame = frame_of(question)
+    asked = frame.terms
     words = set(content_words(sentence))
     share = len(asked & words) / len(asked) if asked else 0.0
     if share == 0:
         return 0.0
-    fit = condition_fit(question, sentence)
+    fit = condition_fit(frame.stated, sentence)
     if fit == UNMET:
         return 0.0
-    kind = read_question(question).scored_kind
-    bonus = VALUE_BONUS if kind is not None and values_of(sentence, kind, about=question) else 0.0
+    kind = frame.scored_kind
+    bonus = VALUE_BONUS if kind is not None and values_of(sentence, kind, about=frame.text) else 0.0
     return share + bonus + (CONDITION_BONUS if fit == MET else 0.0)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from citenexus.domain.answer_fit import answer_score
 from citenexus.domain.model import Draft, Segment, Unit
+from citenexus.domain.question import QuestionFrame, read_question
 from citenexus.ports import GenerationError
 from citenexus.text.sentences import split_sentences
 
@@ -54,18 +55,19 @@ class ExtractiveGenerator:
     name: str = "extractive"
     max_sentences: int = 3
 
-    def score(self, question: str, sentence: str) -> float:
+    def score(self, question: str | QuestionFrame, sentence: str) -> float:
         return answer_score(question, sentence)
 
     def generate(self, question: str, units: Sequence[Unit]) -> Draft:
         """One segment per chosen sentence, citing the unit it was taken from."""
         if not units:
             raise GenerationError(ERR_NO_UNITS)
+        frame = read_question(question)  # read once, scored against every sentence
         offers: list[tuple[float, int, str, str]] = []
         for order, unit in enumerate(units):
             sentences = split_sentences(unit.text)
             scored = [
-                (self.score(question, s), i) for i, s in enumerate(sentences) if states_something(s)
+                (self.score(frame, s), i) for i, s in enumerate(sentences) if states_something(s)
             ]
             if scored:
                 best_score, index = max(scored, key=lambda pair: pair[0])

@@ -134,7 +134,7 @@ def _answer(run: Run, generator: Generator) -> Answer:
     if settings.removed_answer_margin is not None:
         with run.timings.stage("responsive"):
             better = removed_answer(
-                question,
+                run.frame,
                 draft,
                 pool.removed(),
                 run.embedder,

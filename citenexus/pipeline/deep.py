@@ -14,6 +14,7 @@ from citenexus.domain.applicability import (
     QuestionScope,
     jurisdictions_named,
 )
+from citenexus.domain.question import read_question
 from citenexus.text.tokens import content_words
 
 _STATE_NAME: dict[str, str] = {}
@@ -63,8 +64,9 @@ def subqueries(question: str, limit: int) -> list[str]:
 
 
 def scope_for(subquery: str, whole: QuestionScope) -> QuestionScope:
-    """A sub-query's scope, inheriting the whole question's where it names nothing itself."""
-    own = QuestionScope.parse(subquery, "", whole.vocabulary)
+    """A sub-query's scope, inheriting the whole question's where it names nothing itself: read
+    from the sub-query's own frame (docs/design.md#question-frame)."""
+    own = read_question(subquery, whole.vocabulary).scope_in()
     jurisdictions = own.jurisdictions or whole.jurisdictions
     scope = {d: own.scope.get(d) or whole.scope.get(d, frozenset()) for d in whole.scope}
     return QuestionScope(

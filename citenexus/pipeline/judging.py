@@ -28,7 +28,7 @@ from citenexus.domain.model import (
     Violation,
     ViolationKind,
 )
-from citenexus.domain.question import read_question
+from citenexus.domain.question import QuestionFrame, read_question
 from citenexus.domain.recovery import Outcome, recover
 from citenexus.domain.support import ClaimSupport, Screen, support_matrix
 from citenexus.domain.violations import citation_violations, strongest
@@ -47,6 +47,11 @@ class JudgeContext:
     retriever: Retriever
     grounded: Sequence[Candidate]  # every grounded candidate, the floor-withheld included
     known: Mapping[str, Unit]  # every unit retrieval saw, by key
+    frame: QuestionFrame | None = None  # the question read once (docs/design.md#question-frame)
+
+    def question_frame(self) -> QuestionFrame:
+        """The frame passed down by the run, else the question read now."""
+        return self.frame if self.frame is not None else read_question(self.question)
 
 
 @dataclass
@@ -96,7 +101,7 @@ def _clean_citations(
 def _assertions(
     ctx: JudgeContext, judged: JudgedDraft, attributions: Sequence[Attribution]
 ) -> list[Assertion]:
-    kind = read_question(ctx.question).conflict_kind
+    kind = ctx.question_frame().conflict_kind
     found: list[Assertion] = []
     for row, outcome, attribution in zip(judged.rows, judged.outcomes, attributions, strict=True):
         if kind is None or outcome.status is ClaimStatus.DROPPED:
@@ -178,7 +183,7 @@ def _settle(
         for v, row in zip(violations, judged.rows, strict=True)
     ]
     judged.conflicts = detect_conflicts(
-        read_question(ctx.question).conflict_kind, _assertions(ctx, judged, attributions)
+        ctx.question_frame().conflict_kind, _assertions(ctx, judged, attributions)
     )
     losing = {i for c in judged.conflicts for i in c.losing_claims}
     contested = {i for c in judged.conflicts for i in c.contested_claims}

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from citenexus.domain.conflicts import AMOUNT, DATE, DAYS, PERCENT, focus_words, values_of
 from citenexus.domain.model import Candidate, Draft, RefusalCode
-from citenexus.domain.question import read_question
+from citenexus.domain.question import QuestionFrame, frame_of
 from citenexus.domain.relevance import sentence_score
 from citenexus.judges.embedding import cosine
 from citenexus.ports import Embedder
@@ -100,8 +100,9 @@ class Removed:
         )
 
 
-def best_sentence(question: str, text: str) -> str | None:
-    """The sentence of ``text`` the extractive generator would quote for the question."""
+def best_sentence(question: str | QuestionFrame, text: str) -> str | None:
+    """The sentence of ``text`` the extractive generator would quote for the question (its text
+    or its frame)."""
     sentences = [s for s in split_sentences(text) if len(s) >= MIN_SENTENCE_CHARS]
     if not sentences:
         return None
@@ -109,7 +110,7 @@ def best_sentence(question: str, text: str) -> str | None:
 
 
 def removed_answer(
-    question: str,
+    question: str | QuestionFrame,
     draft: Draft,
     removed: Sequence[tuple[RefusalCode, Candidate]],
     embedder: Embedder,
@@ -122,7 +123,9 @@ def removed_answer(
     ``removed`` pairs each removed candidate with the code of the stage that removed it, best
     first; only the first ``per_stage`` of each stage are compared, one sentence each, so the
     check costs one embedding call of at most ``1 + len(draft) + 2 * per_stage`` short texts.
+    The question is given as its text or as its frame (``citenexus.domain.question``).
     """
+    frame = frame_of(question)
     drafted = [s.text for s in draft.segments if s.text.strip()]
     if not drafted or not removed:
         return None
@@ -131,13 +134,13 @@ def removed_answer(
     for code, candidate in removed:
         if taken.get(code, 0) >= per_stage:
             continue
-        sentence = best_sentence(question, candidate.unit.text)
+        sentence = best_sentence(frame, candidate.unit.text)
         if sentence is not None:
             taken[code] = taken.get(code, 0) + 1
             offers.append((code, candidate, sentence))
     if not offers:
         return None
-    vectors = embedder.embed([question, *drafted, *(s for _, _, s in offers)])
+    vectors = embedder.embed([frame.text, *drafted, *(s for _, _, s in offers)])
     asked = vectors[0]
     kept = max(cosine(asked, v) for v in vectors[1 : 1 + len(drafted)])
     scored = [
@@ -148,33 +151,33 @@ def removed_answer(
     if best - kept >= margin:
         return Removed(code, candidate.key, candidate.unit.document_id, best, kept)
     sentences = [s for _, _, s in offers]
-    return _type_answered(question, drafted, scored, sentences, kept) or _matter_answered(
-        question, drafted, scored, sentences, kept
+    return _type_answered(frame, drafted, scored, sentences, kept) or _matter_answered(
+        frame, drafted, scored, sentences, kept
     )
 
 
-def asked_value_kind(question: str) -> str | None:
+def asked_value_kind(question: str | QuestionFrame) -> str | None:
     """The value kind the question's frame asks for (a duration, an amount, a percentage, a
     date), or None for a yes/no, manner, person or open question."""
-    answer_type = read_question(question).answer_type
+    answer_type = frame_of(question).answer_type
     return VALUE_TYPES.get(answer_type) if answer_type else None
 
 
 def _type_answered(
-    question: str,
+    frame: QuestionFrame,
     drafted: Sequence[str],
     scored: Sequence[tuple[float, RefusalCode, Candidate]],
     sentences: Sequence[str],
     kept: float,
 ) -> Removed | None:
     """A removed sentence that states the kind of value asked when no draft segment does."""
-    kind = asked_value_kind(question)
-    if kind is None or any(values_of(text, kind, about=question) for text in drafted):
+    kind = asked_value_kind(frame)
+    if kind is None or any(values_of(text, kind, about=frame.text) for text in drafted):
         return None
     stating = [
         row
         for row, sentence in zip(scored, sentences, strict=True)
-        if values_of(sentence, kind, about=question)
+        if values_of(sentence, kind, about=frame.text)
     ]
     if not stating:
         return None
@@ -185,14 +188,14 @@ def _type_answered(
 
 
 def _matter_answered(
-    question: str,
+    frame: QuestionFrame,
     drafted: Sequence[str],
     scored: Sequence[tuple[float, RefusalCode, Candidate]],
     sentences: Sequence[str],
     kept: float,
 ) -> Removed | None:
     """A sentence the floor removed that names far more of the question's matter than the draft."""
-    matter = read_question(question).matter
+    matter = frame.matter
     if not matter:
         return None
     named = max(len(focus_words(text) & matter) for text in drafted)

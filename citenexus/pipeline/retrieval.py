@@ -8,14 +8,15 @@ step that acts on them, ``select_by_authority``, runs after grounding
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
-from citenexus.domain.applicability import QuestionScope, without_place_names
+from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import AuthorityPolicy, Selection, TrustMode, select_by_authority
 from citenexus.domain.conflicts import states_value
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
-from citenexus.domain.question import read_question
+from citenexus.domain.question import QuestionFrame, frame_of, read_question
 from citenexus.judges.embedding import cosine as judge_cosine
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.timing import Timings
@@ -48,9 +49,10 @@ def cosine(a: Sequence[float], b: Sequence[float]) -> float:
     return judge_cosine(a, b)
 
 
-def lexical_overlap(question: str, unit: Unit) -> float:
-    """The share of the question's distinct content words found in the unit, heading and scope."""
-    asked = set(content_words(question))
+def lexical_overlap(question: str | AbstractSet[str], unit: Unit) -> float:
+    """The share of the question's distinct content words (or of the words given, read once per
+    query) found in the unit, heading and scope."""
+    asked = set(content_words(question)) if isinstance(question, str) else question
     if not asked:
         return 0.0
     present = set(content_words(" ".join((unit.text, unit.heading, unit.scope))))
@@ -58,7 +60,7 @@ def lexical_overlap(question: str, unit: Unit) -> float:
 
 
 def rerank(
-    question: str,
+    question: str | AbstractSet[str],
     query_vector: Sequence[float],
     fused: Sequence[tuple[Unit, float]],
     text_hits: Sequence[ScoredUnit],
@@ -68,8 +70,10 @@ def rerank(
 ) -> list[Candidate]:
     """Score each fused unit by a blend of embedding cosine, normalised text score and overlap.
 
-    Every stage's score is kept on the candidate; ties keep the fused order.
+    Every stage's score is kept on the candidate; ties keep the fused order. The question is
+    given as its text or as its content words.
     """
+    asked = set(content_words(question)) if isinstance(question, str) else question
     text_scores = {hit.unit.key: hit.score for hit in text_hits}
     vector_scores = {hit.unit.key: hit.score for hit in vector_hits}
     best_text = max((s for s in text_scores.values() if s > 0), default=1.0)
@@ -81,7 +85,7 @@ def rerank(
             cos = vector_scores.get(unit.key, 0.0)
         cos = min(max(cos, 0.0), 1.0)
         text = min(max(text_scores.get(unit.key, 0.0) / best_text, 0.0), 1.0)
-        lexical = lexical_overlap(question, unit)
+        lexical = lexical_overlap(asked, unit)
         score = (
             settings.weight_cosine * cos
             + settings.weight_text * text
@@ -120,7 +124,7 @@ def candidate_row(candidate: Candidate, stage: str) -> dict[str, Any]:
 
 
 def ground(
-    question: str,
+    question: str | QuestionFrame,
     candidates: Sequence[Candidate],
     scope: QuestionScope,
     settings: PipelineSettings,
@@ -135,7 +139,7 @@ def ground(
     question naming a jurisdiction other than the lane's (docs/design.md, "Thresholds").
     Grounded keeps at most ``ground_k`` applicable candidates, best first.
     """
-    kind = read_question(question).value_kind
+    kind = frame_of(question).value_kind
     above = [c for c in candidates if c.relevance >= settings.ground_threshold]
     relevant = [c for c in above if kind is None or states_value(c.unit.text, kind)]
     margin = settings.relative_margin
@@ -170,7 +174,9 @@ def gather(
     settings: PipelineSettings,
     timings: Timings,
 ) -> Gathered:
-    """Retrieve, fuse, rerank and ground one query, then apply ``select_by_authority``."""
+    """Retrieve, fuse, rerank and ground one query, then apply ``select_by_authority``. The
+    query's frame is read once (docs/design.md#question-frame)."""
+    frame = read_question(query, scope.vocabulary)
     found = Gathered()
     with timings.stage("retrieve"):
         text_hits = list(retriever.search_text(query, settings.retrieve_k))
@@ -182,13 +188,12 @@ def gather(
         fused = reciprocal_rank_fusion([text_hits, vector_hits], settings.rrf_k)
     with timings.stage("rerank"):
         # Place names count for applicability only (docs/design.md#applicability).
-        topic = without_place_names(query, scope.vocabulary)
         found.candidates = rerank(
-            topic, query_vector, fused, text_hits, vector_hits, policy, settings
+            frame.topic_terms, query_vector, fused, text_hits, vector_hits, policy, settings
         )
     with timings.stage("ground"):
         found.relevant, found.grounded, found.inapplicable, found.valueless = ground(
-            query, found.candidates, scope, settings
+            frame, found.candidates, scope, settings
         )
     with timings.stage("select"):
         found.selection = select_by_authority(found.grounded, policy, mode)

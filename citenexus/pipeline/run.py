@@ -18,6 +18,7 @@ from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import AuthorityPolicy, TrustMode
 from citenexus.domain.compose import compose, compose_refusal
 from citenexus.domain.model import Draft, Refusal, RefusalCode
+from citenexus.domain.question import QuestionFrame, read_question
 from citenexus.domain.recovery import refusal_after_judging, refuses_for_laundering
 from citenexus.domain.scripts import dominant_foreign_script, unsupported_scripts
 from citenexus.domain.vocabulary import EMPTY, Vocabulary
@@ -65,9 +66,16 @@ class Run:
     draft: Draft | None = None
 
     @functools.cached_property
+    def frame(self) -> QuestionFrame:
+        """The question read once per call, with the lane's vocabulary: every stage that needs
+        what it asks, where, or the facts it states takes it from here
+        (docs/design.md#question-frame)."""
+        return read_question(self.question, self.vocabulary)
+
+    @functools.cached_property
     def scope(self) -> QuestionScope:
-        """Parsed once per call: gathering and judging both read it."""
-        return QuestionScope.parse(self.question, self.lane_jurisdiction, self.vocabulary)
+        """The frame's scope in the lane: gathering and judging both read it."""
+        return self.frame.scope_in(self.lane_jurisdiction)
 
     def question_scripts(self) -> list[str]:
         return unsupported_scripts([self.question], self.settings.script_share)
@@ -122,6 +130,7 @@ class Run:
             retriever=self.retriever,
             grounded=pool.grounded,
             known={**pool.retrieved, **{c.key: c.unit for c in pool.candidates}},
+            frame=self.frame,
         )
         with self.timings.stage("judge"):
             self.judged = judge_draft(draft, ctx)

@@ -186,7 +186,9 @@ def _numbers(text: str, tokens: list[tuple[str, int, int]]) -> list[Quantity]:
     found: list[Quantity] = []
     # Only a digit or a number word can start a quantity: visit those tokens alone, skipping any
     # a quantity already consumed (a unit's text has hundreds of words and a handful of numbers).
-    starts = [i for i, w in enumerate(words) if w[0].isdigit() or w in NUMBER_WORDS]
+    # A digit is a decimal digit, as the tokeniser's \d reads it: "²" is a digit to isdigit()
+    # and no number to float().
+    starts = [i for i, w in enumerate(words) if w[0].isdecimal() or w in NUMBER_WORDS]
     consumed = 0
     for i in starts:
         if i < consumed:
@@ -213,7 +215,7 @@ def _numbers(text: str, tokens: list[tuple[str, int, int]]) -> list[Quantity]:
 
 def _number_at(words: list[str], i: int) -> tuple[float, int, bool] | None:
     word = words[i]
-    if word[0].isdigit():
+    if word[0].isdecimal():
         value, j, spelled = float(word.replace(",", "")), i + 1, False
     elif word in NUMBER_WORDS:
         parsed = parse_number_words(words, i)
@@ -225,7 +227,7 @@ def _number_at(words: list[str], i: int) -> tuple[float, int, bool] | None:
     # "thirty (30) days": the digits repeat the words.
     if j + 2 < len(words) and words[j] == "(" and words[j + 2] == ")":
         inner = words[j + 1]
-        if inner[0].isdigit() and math.isclose(float(inner.replace(",", "")), value):
+        if inner[0].isdecimal() and math.isclose(float(inner.replace(",", "")), value):
             j, spelled = j + 3, False
     return value, j, spelled
 

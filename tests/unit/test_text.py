@@ -17,6 +17,7 @@ from citenexus.text.abbreviations import (
     INGEST_ABBREVIATIONS,
     JUDGING_ABBREVIATIONS,
 )
+from citenexus.text.quantities import extract_quantities
 from citenexus.text.sentences import (
     sentence_at,
     sentence_spans,
@@ -125,3 +126,14 @@ def test_retrieval_reads_stemmed_words_without_its_stop_words_or_single_letters(
         "notice",
         "day",
     ]
+
+
+def test_a_digit_that_is_no_decimal_digit_starts_no_quantity() -> None:
+    """ "²" is a digit to str.isdigit() and no number to float(): it is read as no number, and
+    the decimal digits around it still are (an ask never fails on such a character)."""
+    assert extract_quantities("²") == []
+    assert [(q.kind, q.value) for q in extract_quantities("an area of 3² metres")] == [
+        ("number", 3.0)
+    ]
+    assert [(q.kind, q.value) for q in extract_quantities("thirty (²) days")] == [("number", 30.0)]
+    assert [(q.kind, q.value) for q in extract_quantities("thirty (30) days")] == [("days", 30.0)]
