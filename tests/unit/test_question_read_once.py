@@ -207,7 +207,6 @@ def _context(question: str, frame: QuestionFrame | None) -> JudgeContext:
         retriever=MemoryStore(),
         grounded=(),
         known={},
-        inapplicable={},
         frame=frame,
     )
 
