@@ -19,6 +19,10 @@ Loads (or brings up to date) every example lane, as ``manage.py evaluate --all``
         --relatives none,0.1,0.15 --elsewheres none,0.1,0.15            # the optional margins
     .venv/bin/python scripts/choose_thresholds.py --report --thresholds 0.47 --margins 0.3
                                                                         # every lane, one setting
+    .venv/bin/python scripts/choose_thresholds.py --thresholds 0.45,0.47 --margins 0.3 \
+        --elsewheres 0.08 --answers /tmp/grid    # as deployed; each point's answers, to compare
+
+Without ``--elsewheres`` the elsewhere margin is off, unlike the deployment (0.08).
 
 Writes bench-results/thresholds.json (``--report``: thresholds_report.json).
 """
@@ -74,8 +78,10 @@ def run_lane(
     margin: float,
     relative: float | None = None,
     elsewhere: float | None = None,
+    answers_out: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The strict report of one lane under these settings, with its headroom."""
+    """The strict report of one lane under these settings, with its headroom (and, given
+    ``answers_out``, its strict answers under the lane's slug)."""
     golden = read_golden((example.folder / "golden.csv").read_text(encoding="utf-8-sig"))
     settings = dataclasses.replace(
         ports().settings,
@@ -86,6 +92,8 @@ def run_lane(
     )
     lane = Lane.objects.get(slug=example.slug)
     reports, answers = evaluate_lane(lane, golden, STRICT, settings=settings)
+    if answers_out is not None:
+        answers_out[example.slug] = answers["strict"]
     top_no_evidence = max(
         (
             float(c["relevance"])
@@ -131,6 +139,9 @@ def main() -> int:
     parser.add_argument("--margins", default=",".join(map(str, MARGINS)))
     parser.add_argument("--relatives", default="none", help="relative margins, e.g. none,0.15")
     parser.add_argument("--elsewheres", default="none", help="elsewhere margins, e.g. none,0.1")
+    parser.add_argument(
+        "--answers", type=Path, help="a folder: write each grid point's strict answers there"
+    )
     args = parser.parse_args()
     lanes = lanes_from_examples()
     results: dict[str, Any] = {"lanes": {e.slug: {"held_out": e.held_out} for e in lanes}}
@@ -162,7 +173,14 @@ def main() -> int:
         grid = []
         for threshold, margin, relative, elsewhere in combos:
             start = time.perf_counter()
-            per_lane = {e.slug: run_lane(e, threshold, margin, relative, elsewhere) for e in dev}
+            answers: dict[str, Any] = {}
+            per_lane = {
+                e.slug: run_lane(e, threshold, margin, relative, elsewhere, answers) for e in dev
+            }
+            if args.answers:
+                args.answers.mkdir(parents=True, exist_ok=True)
+                name = f"t{threshold}_m{margin}_r{relative}_e{elsewhere}.json"
+                (args.answers / name).write_text(json.dumps(answers), encoding="utf-8")
             row = {
                 "threshold": threshold,
                 "margin": margin,
