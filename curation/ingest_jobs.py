@@ -232,10 +232,7 @@ def job_abandon(*, job_id: str, error: str, only_if_unstarted: bool = False) -> 
 
 def job_unfinished() -> list[str]:
     """Ingest jobs not done nor failed: queued, waiting for a retry, or cut off mid-run."""
-    unfinished = Job.objects.filter(
-        kind="ingest", status__in=[Job.Status.PENDING, Job.Status.RUNNING]
-    ).order_by("created_at")
-    return [str(job_id) for job_id in unfinished.values_list("id", flat=True)]
+    return Job.unfinished_ids("ingest")
 
 
 INGEST = JobRunner(

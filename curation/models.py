@@ -206,6 +206,15 @@ class Job(models.Model):
     def __str__(self) -> str:
         return f"{self.kind} job {self.id} ({self.status})"
 
+    @classmethod
+    def unfinished_ids(cls, kind: str) -> list[str]:
+        """One kind's jobs neither done nor failed (queued, waiting for a retry, or cut off
+        mid-run), oldest first: what a starting web process resumes."""
+        unfinished = cls.objects.filter(
+            kind=kind, status__in=[cls.Status.PENDING, cls.Status.RUNNING]
+        ).order_by("created_at")
+        return [str(job_id) for job_id in unfinished.values_list("id", flat=True)]
+
 
 class JobFile(models.Model):
     """An uploaded file waiting for its job; removed once ingested so nothing is kept twice."""

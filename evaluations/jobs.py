@@ -231,10 +231,7 @@ def evaluation_job_abandon(*, job_id: str, error: str, only_if_unstarted: bool =
 def evaluation_job_unfinished() -> list[str]:
     """Evaluation jobs not done nor failed (queued, waiting for a retry, or cut off mid-run):
     a web process starting resumes them, each where it stopped."""
-    unfinished = Job.objects.filter(
-        kind=JOB_KIND, status__in=[Job.Status.PENDING, Job.Status.RUNNING]
-    ).order_by("created_at")
-    return [str(job_id) for job_id in unfinished.values_list("id", flat=True)]
+    return Job.unfinished_ids(JOB_KIND)
 
 
 EVALUATION = JobRunner(
