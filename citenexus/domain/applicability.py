@@ -394,6 +394,19 @@ def _names_excluded(question_words: frozenset[str], tail: str) -> str | None:
     return None
 
 
+JURISDICTION, SCOPE = "jurisdiction", "scope"
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """Why a source does not apply: ``kind`` is what conflicts (``jurisdiction``: the source is
+    of another place; ``scope``: its scope or an exclusion statement leaves the question's
+    subject out), ``reason`` the sentence a reviewer reads."""
+
+    kind: str
+    reason: str
+
+
 @dataclass(frozen=True)
 class QuestionScope:
     """What a question is about: the jurisdictions it concerns, its scope values, its words,
@@ -440,6 +453,14 @@ class QuestionScope:
 
     def exclusion_reason(self, unit: Unit) -> str | None:
         """Why ``unit`` does not apply to this question, or None when nothing conflicts."""
+        found = self.exclusion(unit)
+        return found.reason if found is not None else None
+
+    def exclusion(self, unit: Unit) -> Exclusion | None:
+        """What excludes ``unit`` from this question (its place or its scope), or None.
+
+        The place is read first: a source of another jurisdiction is excluded for that, whatever
+        its scope says."""
         meta = unit.authority_meta
         source = meta.get("jurisdiction", "").strip()
         if (
@@ -448,7 +469,12 @@ class QuestionScope:
             and not applies_in(source, self.jurisdictions, self.vocabulary)
         ):
             asked = ", ".join(sorted(self.jurisdictions))
-            return REASON_JURISDICTION.format(asked=asked, source=source)
+            return Exclusion(JURISDICTION, REASON_JURISDICTION.format(asked=asked, source=source))
+        reason = self._scope_reason(unit)
+        return Exclusion(SCOPE, reason) if reason is not None else None
+
+    def _scope_reason(self, unit: Unit) -> str | None:
+        meta = unit.authority_meta
         scope = source_scope(meta.get("scope", ""), unit.scope, vocabulary=self.vocabulary)
         for dimension, asked_values in self.scope.items():
             if not asked_values:

@@ -153,12 +153,17 @@ def ground(
     applicable: list[Candidate] = []
     inapplicable: list[dict[str, str]] = []
     for candidate in relevant:
-        reason = scope.exclusion_reason(candidate.unit)
-        if reason is None:
+        excluded = scope.exclusion(candidate.unit)
+        if excluded is None:
             applicable.append(candidate)
         else:
             inapplicable.append(
-                {"key": candidate.key, "document_id": candidate.unit.document_id, "reason": reason}
+                {
+                    "key": candidate.key,
+                    "document_id": candidate.unit.document_id,
+                    "reason": excluded.reason,
+                    "kind": excluded.kind,
+                }
             )
     return relevant, applicable[: settings.ground_k], inapplicable, valueless
 

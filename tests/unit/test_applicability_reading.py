@@ -157,5 +157,6 @@ def test_a_place_the_corpus_never_names_leaves_its_rule_relevant_and_inapplicabl
             "key": "breach#0",
             "document_id": "breach",
             "reason": REASON_JURISDICTION.format(asked="japan", source="CO"),
+            "kind": "jurisdiction",
         }
     ]

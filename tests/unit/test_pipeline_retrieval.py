@@ -203,6 +203,7 @@ def test_grounding_lists_inapplicable_candidates_with_reasons() -> None:
             "key": "fl#0",
             "document_id": "fl",
             "reason": "the question concerns TX; this source's jurisdiction is FL",
+            "kind": "jurisdiction",
         }
     ]
 
