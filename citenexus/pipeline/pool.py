@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from citenexus.domain.applicability import JURISDICTION, SCOPE
 from citenexus.domain.authority import AuthorityPolicy, TrustMode, select_by_authority
 from citenexus.domain.model import Candidate, RefusalCode, Unit
 from citenexus.pipeline.retrieval import Gathered, candidate_row
@@ -51,6 +52,24 @@ class Pool:
 
     def inapplicable_reasons(self) -> dict[str, str]:
         return {row["key"]: row["reason"] for row in self.inapplicable}
+
+    def out_of_scope(self) -> frozenset[str]:
+        """The keys applicability removed for their scope alone: of the question's place (no
+        sub-query excluded them for their jurisdiction), but their scope leaves it out."""
+        place = {r["key"] for r in self.inapplicable if r.get("kind") == JURISDICTION}
+        return frozenset(
+            r["key"] for r in self.inapplicable if r.get("kind") == SCOPE and r["key"] not in place
+        )
+
+    def best_out_of_scope(self) -> bool:
+        """Whether the most relevant candidate of the question's place was removed for its
+        scope: of the evidence that could speak for where the question asks, the best was
+        left out by the subject the question names (docs/design.md#refusal-codes)."""
+        place = {r["key"] for r in self.inapplicable if r.get("kind") == JURISDICTION}
+        in_place = [c for c in self.relevant if c.key not in place]
+        if not in_place:
+            return False
+        return max(in_place, key=lambda c: c.relevance).key in self.out_of_scope()
 
     def rows(self, generate_k: int) -> list[dict[str, Any]]:
         """Every scored candidate with the last stage it reached: the first set it is in."""

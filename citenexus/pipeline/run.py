@@ -115,6 +115,10 @@ class Run:
         if not pool.grounded:
             return RefusalCode.NOT_APPLICABLE
         if not pool.selected:
+            # Both stages removed evidence: the floor's is not the last usable evidence when
+            # the best the question's place offered was left out by its own scope.
+            if pool.best_out_of_scope():
+                return RefusalCode.NOT_APPLICABLE
             return RefusalCode.BELOW_AUTHORITY_FLOOR
         return None
 

@@ -33,7 +33,8 @@ pytestmark = pytest.mark.django_db
 # regressions, never used to choose.
 STRICT_PINS = {
     # expected values stated / answerable; refused / unanswerable; expected code / coded
-    "law-authority": ((26, 37), (22, 24), (21, 24)),
+    # Codes raised by the scope refusal code (W04 not_applicable, was below_authority_floor).
+    "law-authority": ((26, 37), (22, 24), (22, 24)),
     "privacy-law": ((27, 35), (25, 28), (23, 28)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     "aviation-maintenance": ((32, 42), (27, 31), (25, 31)),

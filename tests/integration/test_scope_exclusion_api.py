@@ -1,7 +1,8 @@
 """A question about a category a source's own text excludes, end to end through the API
 (docs/design.md#applicability): refused ``not_applicable``, with the excluding statement shown
 in the reason, and never answered from the excluded source. The lane has an empty vocabulary:
-the statement's own words decide, not a field's word list.
+the statement's own words decide, not a field's word list. When the floor also withheld a
+weaker post, the code is still ``not_applicable`` (docs/design.md#refusal-codes).
 """
 
 from __future__ import annotations
@@ -64,3 +65,28 @@ def test_the_same_rule_answers_a_question_outside_the_excluded_category(
     assert cited(body) == {"housing-12"}
     assert not body["evidence"]["inapplicable"]
     assert any("30 days" in c["text"] for c in body["claims"] if c["status"] != "dropped")
+
+
+# A forum post of the lane's place, below the floor, on a neighbouring matter: relevant to the
+# farm question, but less so than the rule the question's own scope excludes.
+FARM_FORUM = (
+    "Forum: housed by my employer on a farm. The employer deducts the cost of the housing from "
+    "my pay every 14 days."
+)
+
+
+def test_the_floor_withholding_a_weaker_post_does_not_turn_a_scope_refusal_into_the_floors(
+    api: Any, curator: Any, reviewer: Any, housing: Any, run: Any
+) -> None:
+    upload(api(curator), housing, "farm-forum", FARM_FORUM, run)
+    load_csv(api(curator), housing, "farm-forum,secondary-blog,5,Forum\n")
+    body = ask(api(reviewer), FARM_QUESTION)
+    relevance = {c["document_id"]: c["relevance"] for c in reversed(body["candidates"])}
+    assert relevance["housing-12"] > relevance["farm-forum"], relevance
+    assert body["status"] == "refused", body["text"]
+    assert body["refusal"]["code"] == "not_applicable"
+    assert body["evidence"]["withheld"] == ["farm-forum"]
+    assert cited(body) == set()
+    rows = {row["document_id"]: row for row in body["evidence"]["inapplicable"]}
+    assert rows["housing-12"]["kind"] == "scope"
+    assert EXCLUSION in rows["housing-12"]["reason"]
