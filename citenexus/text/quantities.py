@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -51,6 +52,7 @@ _DATE_PATTERNS = (
 _TOKEN = re.compile(
     r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[A-Za-z]+|[$%()'\u2019-]|[^\sA-Za-z\d]"
 )
+_CONTEXT_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _CONTEXT_WORDS = 8
 
@@ -265,13 +267,15 @@ def _unit_after(words: list[str], j: int) -> tuple[str, float, int]:
 def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
     if not found:
         return []
-    sentences = sentence_spans(text)
+    starts = [s for s, _ in sentence_spans(text)]  # in text order
     out: list[Quantity] = []
     previous_end = 0
     for q in found:
-        start = max((s for s, e in sentences if s <= q.start), default=0)
+        # The start of the last sentence starting at or before the value (0 if none does).
+        at = bisect_right(starts, q.start)
+        start = starts[at - 1] if at else 0
         begin = max(start, previous_end)
-        words = re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)?", text[begin : q.start])
+        words = _CONTEXT_WORD.findall(text, begin, q.start)
         content = [w for w in words if w.lower() not in STOPWORDS]
         context = " ".join(content[-_CONTEXT_WORDS:])
         out.append(Quantity(q.kind, q.value, q.start, q.end, context))
