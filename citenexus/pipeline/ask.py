@@ -15,8 +15,9 @@ from citenexus.domain.authority import AuthorityPolicy, TrustMode
 from citenexus.domain.claims import split_claims
 from citenexus.domain.model import Draft, RefusalCode, Segment
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, active
+from citenexus.pipeline.background import Background
 from citenexus.pipeline.deep import subqueries
-from citenexus.pipeline.responsive import removed_answer
+from citenexus.pipeline.responsive import RemovedCheck
 from citenexus.pipeline.run import Run
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.ports import Embedder, GenerationError, Generator, Judge, Retriever
@@ -131,19 +132,21 @@ def _answer(run: Run, generator: Generator) -> Answer:
     if not split_claims(draft):
         run.draft = draft
         return run.refuse(RefusalCode.GENERATION_FAILED, DETAIL_EMPTY_DRAFT)
-    if settings.removed_answer_margin is not None:
+    margin = settings.removed_answer_margin
+    check = None
+    if margin is not None:
         with run.timings.stage("responsive"):
-            better = removed_answer(
-                run.frame,
-                draft,
-                pool.removed(),
-                run.embedder,
-                margin=settings.removed_answer_margin,
-            )
-        if better is not None:
-            run.draft = draft
-            return run.refuse(better.code, better.detail)
+            check = RemovedCheck.of(run.frame, draft, pool.removed())
+            # Its texts are embedded while the judges read the draft (``background``): an
+            # answer waits for the longer of the two; a refusal discards the judged draft.
+            vectors = Background(run.embedder.embed, check.texts) if check else None
     run.judge(draft)
+    if check is not None and vectors is not None and margin is not None:
+        with run.timings.stage("responsive"):
+            better = check.decide(vectors.result(), margin=margin)
+        if better is not None:
+            run.judged = None
+            return run.refuse(better.code, better.detail)
     return run.finish()
 
 
