@@ -141,7 +141,7 @@ def _sentence_bounds(text: str, tokens: tuple[Token, ...]) -> list[tuple[int, in
 def _pair(
     claim: tuple[Token, ...], unit: tuple[Token, ...], found: list[int], lo: int, hi: int
 ) -> tuple[tuple[tuple[int, int], ...], int]:
-    positions = [k for k in range(lo, hi) if unit[k].is_content]
+    positions = [k for k in range(lo, hi) if unit[k].keys]  # content tokens (``Token.keys``)
     matched = _lcs([claim[i].key for i in found], [unit[k].keys for k in positions])
     paired = _tighten(claim, unit, [(found[a], positions[b]) for a, b in matched])
     in_order = len(paired)

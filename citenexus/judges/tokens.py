@@ -258,15 +258,21 @@ def _quantity_token(text: str, q: Quantity) -> Token:
     """A quantity as one token. In a passage it also offers its surface words and numbers, so
     a claim cut inside it ("(21) days", "January 1,") still finds them; in a claim a bare
     number looks for its value whatever the passage counts with it."""
-    norm = f"{q.kind}={q.value:g}"
-    surface = text[q.start : q.end]
+    norm, key, keys = _quantity_keys(text[q.start : q.end], q.kind, q.value)
+    return Token(norm, q.start, q.end, QUANTITY, key=key, keys=keys)
+
+
+@cached_per_vocabulary(maxsize=16384)
+def _quantity_keys(surface: str, kind: str, value: float) -> tuple[str, str, frozenset[str]]:
+    """A quantity token's norm, key and keys, read once per wording of a value ("21 days")."""
+    norm = f"{kind}={value:g}"
     keys = {norm}
     keys.update(stem(w) for w in _LETTERS.findall(surface))
     keys.update(f"#{float(d.replace(',', '')):g}" for d in _NUMERALS.findall(surface))
-    if q.kind != DATE:
-        keys.add(f"#{q.value:g}")
-    key = f"#{q.value:g}" if q.kind == NUMBER else norm
-    return Token(norm, q.start, q.end, QUANTITY, key=key, keys=frozenset(keys))
+    if kind != DATE:
+        keys.add(f"#{value:g}")
+    key = f"#{value:g}" if kind == NUMBER else norm
+    return norm, key, frozenset(keys)
 
 
 @cached_per_vocabulary(maxsize=65536)
