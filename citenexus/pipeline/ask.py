@@ -17,6 +17,7 @@ from citenexus.domain.model import Draft, RefusalCode, Segment
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, active
 from citenexus.pipeline.background import Background
 from citenexus.pipeline.deep import subqueries
+from citenexus.pipeline.pool import Pool
 from citenexus.pipeline.responsive import RemovedCheck
 from citenexus.pipeline.run import Run
 from citenexus.pipeline.settings import PipelineSettings
@@ -132,22 +133,32 @@ def _answer(run: Run, generator: Generator) -> Answer:
     if not split_claims(draft):
         run.draft = draft
         return run.refuse(RefusalCode.GENERATION_FAILED, DETAIL_EMPTY_DRAFT)
-    margin = settings.removed_answer_margin
-    check = None
-    if margin is not None:
-        with run.timings.stage("responsive"):
-            check = RemovedCheck.of(run.frame, draft, pool.removed())
-            # Its texts are embedded while the judges read the draft (``background``): an
-            # answer waits for the longer of the two; a refusal discards the judged draft.
-            vectors = Background(run.embedder.embed, check.texts) if check else None
+    started = _start_removed_check(run, draft, pool)
     run.judge(draft)
-    if check is not None and vectors is not None and margin is not None:
+    if started is not None:
+        check, vectors, margin = started
         with run.timings.stage("responsive"):
             better = check.decide(vectors.result(), margin=margin)
         if better is not None:
-            run.judged = None
+            run.judged = None  # a refusal shows no claims
             return run.refuse(better.code, better.detail)
     return run.finish()
+
+
+def _start_removed_check(
+    run: Run, draft: Draft, pool: Pool
+) -> tuple[RemovedCheck, Background[list[list[float]]], float] | None:
+    """The removed-answer check of ``draft``, its texts being embedded while the judges read the
+    draft (``background``): an answer waits for the longer of the two. None when the check is
+    off or has nothing to compare."""
+    margin = run.settings.removed_answer_margin
+    if margin is None:
+        return None
+    with run.timings.stage("responsive"):
+        check = RemovedCheck.of(run.frame, draft, pool.removed())
+        if check is None:
+            return None
+        return check, Background(run.embedder.embed, check.texts), margin
 
 
 def verify(
