@@ -144,19 +144,27 @@ class PostgresRetriever:
         """Ranked matches of ``tsquery``; ``estimate`` is the planner's count of them when the
         caller already asked for it (the dense-scan choice needs it)."""
         limit = "LIMIT %s" if cap is not None else ""
+        # Matches are ranked where they are read, and only the best ``k`` are joined to their
+        # documents and columns: fetching and joining every match again cost a third of the
+        # query (3,095 matches on the benchmark lane: 21 -> 14 ms).
         sql = f"""
             WITH q AS (SELECT to_tsquery('english', %s) AS query),
             matches AS (
-                SELECT u.id FROM curation_evidenceunit u, q
+                SELECT u.id, u.search FROM curation_evidenceunit u, q
                 WHERE u.lane_id = %s AND u.current AND u.search @@ q.query
                 {limit}
+            ),
+            best AS (
+                SELECT matches.id, ts_rank_cd(matches.search, q.query, 32) AS score
+                FROM matches, q
+                ORDER BY score DESC, matches.id
+                LIMIT %s
             )
-            SELECT {_UNIT_COLUMNS}, ts_rank_cd(u.search, q.query, 32) AS score, u.embedding
-            FROM matches
-            JOIN curation_evidenceunit u ON u.id = matches.id
-            JOIN curation_document d ON d.id = u.document_id, q
-            ORDER BY score DESC, u.id
-            LIMIT %s
+            SELECT {_UNIT_COLUMNS}, best.score, u.embedding
+            FROM best
+            JOIN curation_evidenceunit u ON u.id = best.id
+            JOIN curation_document d ON d.id = u.document_id
+            ORDER BY best.score DESC, u.id
         """
         params: list[Any] = [tsquery, self.lane.pk]
         if cap is not None:

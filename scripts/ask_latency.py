@@ -72,5 +72,6 @@ def cold_caches() -> None:
         module = importlib.import_module(info.name)
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
-            if callable(clear):  # a functools.lru_cache
+            # a functools.lru_cache, or a cache object of the same interface (not its class)
+            if callable(clear) and not isinstance(value, type):
                 clear()

@@ -208,11 +208,11 @@ def _values_of(text: str, kind: str, about: str, vocabulary: Vocabulary) -> tupl
         or (kind == AMOUNT and q.kind in _PERIODS and _idiom_amount(text, q, vocabulary))
     ]
     # What a value is about sits just before it ("notice of at least 60 days") or just after it
-    # ("60 days' notice"), within its sentence.
+    # ("60 days' notice"), within its sentence; read only when there is a question to match.
     found = [
         (q.label + (_idiom_label(text, q, vocabulary) if kind == AMOUNT and q.kind in _PERIODS else ""),
          " ".join((q.context, _after(text, q.end), _opening_context(text, q),
-                   _subject_context(text, q))))
+                   _subject_context(text, q))) if about else "")
         for q in found_quantities
     ]  # fmt: skip
     if kind == DATE:

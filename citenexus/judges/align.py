@@ -53,7 +53,8 @@ class Alignment:
 @cached_per_vocabulary(maxsize=8192)
 def offered_keys(text: str) -> frozenset[str]:
     """Every key the content tokens of a passage (or a heading) offer to a claim's words."""
-    return frozenset(k for t in tokenize(text) if t.is_content for k in t.keys)
+    # Only content tokens offer keys (``Token.keys``), so no token needs testing.
+    return frozenset(k for t in tokenize(text) for k in t.keys)
 
 
 @cached_per_vocabulary(maxsize=4096)
@@ -113,10 +114,7 @@ def _layout(text: str, max_sentences: int) -> tuple[tuple[Token, ...], tuple[Reg
     """
     tokens = tokenize(text)
     bounds = _sentence_bounds(text, tokens)
-    offered = [
-        frozenset(key for k in range(lo, hi) if tokens[k].is_content for key in tokens[k].keys)
-        for lo, hi in bounds
-    ]
+    offered = [frozenset(key for token in tokens[lo:hi] for key in token.keys) for lo, hi in bounds]
     regions: list[Region] = []
     for first in range(len(bounds)):
         for last in range(first, min(first + max_sentences, len(bounds))):
@@ -143,7 +141,7 @@ def _sentence_bounds(text: str, tokens: tuple[Token, ...]) -> list[tuple[int, in
 def _pair(
     claim: tuple[Token, ...], unit: tuple[Token, ...], found: list[int], lo: int, hi: int
 ) -> tuple[tuple[tuple[int, int], ...], int]:
-    positions = [k for k in range(lo, hi) if unit[k].is_content]
+    positions = [k for k in range(lo, hi) if unit[k].keys]  # content tokens (``Token.keys``)
     matched = _lcs([claim[i].key for i in found], [unit[k].keys for k in positions])
     paired = _tighten(claim, unit, [(found[a], positions[b]) for a, b in matched])
     in_order = len(paired)

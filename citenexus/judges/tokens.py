@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from citenexus.domain.vocabulary import cached_per_vocabulary, stem
+from citenexus.domain.vocabulary import Vocabulary, cached_per_vocabulary, current, stem
 from citenexus.text.quantities import DATE, NUMBER, Quantity, extract_quantities
 from citenexus.text.stopwords import STOPWORDS
 
@@ -34,6 +34,9 @@ _WORD = re.compile(
     r"\b[AaPp]\.[Mm]\.|[A-Za-z]+(?:['\u2019][A-Za-z]+)?|[,;:.()!?\[\]]"
     r"|\n[ \t]*\n|\n(?=[ \t]*(?:[-*\u2022]|\(?[a-z0-9]{1,3}[.)])\s)"
 )
+
+_LETTERS = re.compile(r"[A-Za-z]+")
+_NUMERALS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 # Longest phrases first; "post" phrases bound the value in front of them ("30 days or more").
 _COMPARATORS: tuple[tuple[tuple[str, ...], str, bool], ...] = tuple(
@@ -176,7 +179,7 @@ class Token(NamedTuple):
     negates: bool = False  # a negation marker (negators, and content words like "prohibited")
     word: str = ""  # the lower-cased surface word (role prepositions are read from it)
     key: str = ""  # what this token must find in a passage when it is a claim's token
-    keys: frozenset[str] = frozenset()  # what this token offers when it is a passage's token
+    keys: frozenset[str] = frozenset()  # what this token offers as a passage's token (content only)
 
     @property
     def is_content(self) -> bool:
@@ -188,41 +191,88 @@ def tokenize(text: str) -> tuple[Token, ...]:
     """The judges' tokens of ``text`` (see the module docstring), in text order."""
     text = text.replace("\u2019", "'")
     quantities = extract_quantities(text)
+    words = _WORDS.of(current())
     raw: list[Token] = []
+    append = raw.append
     q_index = 0
+    next_start = quantities[0].start if quantities else len(text) + 1
     for m in _WORD.finditer(text):
-        while q_index < len(quantities) and quantities[q_index].end <= m.start():
-            q = quantities[q_index]
-            raw.append(_quantity_token(text, q))
-            q_index += 1
-        if q_index < len(quantities) and quantities[q_index].start <= m.start():
-            continue  # inside a quantity
         start = m.start()
-        raw.extend(
-            Token(t.norm, start + t.start, start + t.end, t.kind, t.direction, t.post, t.negates,
-                  t.word, t.key, t.keys)
-            for t in _word_tokens(m.group())
-        )  # fmt: skip
+        if start >= next_start:
+            while q_index < len(quantities) and quantities[q_index].end <= start:
+                append(_quantity_token(text, quantities[q_index]))
+                q_index += 1
+            next_start = quantities[q_index].start if q_index < len(quantities) else len(text) + 1
+            if start >= next_start:
+                continue  # inside a quantity
+        word = m.group()
+        found = words.get(word)
+        if found is None:
+            found = _WORDS.put(words, word, _word_tokens(word))
+        # A word's tokens stand at offset 0: shift them to where the word stands. Built as
+        # tuples directly, the tokenizer's hottest line (a unit has hundreds of words).
+        for t in found:
+            append(_new(Token, (t[0], start + t[1], start + t[2], *t[3:])))
     for q in quantities[q_index:]:
-        raw.append(_quantity_token(text, q))
+        append(_quantity_token(text, q))
     return tuple(_merge_comparators(raw))
+
+
+_new = tuple.__new__
+
+
+class _WordCache:
+    """Each distinct word's tokens (``_word_tokens``), per vocabulary: a plain dict read once per
+    word of a text, without the per-call cost of a cached function's wrapper. Bounded like an
+    LRU cache would be, by starting afresh when full."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self.by_vocabulary: dict[Vocabulary, dict[str, tuple[Token, ...]]] = {}
+
+    def of(self, vocabulary: Vocabulary) -> dict[str, tuple[Token, ...]]:
+        found = self.by_vocabulary.get(vocabulary)
+        if found is None:
+            if len(self.by_vocabulary) >= _VOCABULARIES:
+                self.by_vocabulary.clear()
+            found = self.by_vocabulary[vocabulary] = {}
+        return found
+
+    def put(
+        self, words: dict[str, tuple[Token, ...]], word: str, tokens: tuple[Token, ...]
+    ) -> tuple[Token, ...]:
+        if len(words) >= self.maxsize:
+            words.clear()
+        words[word] = tokens
+        return tokens
+
+    def cache_clear(self) -> None:
+        self.by_vocabulary.clear()
+
+
+_VOCABULARIES = 16  # lanes whose words are kept at once
+_WORDS = _WordCache(maxsize=65536)
 
 
 def _quantity_token(text: str, q: Quantity) -> Token:
     """A quantity as one token. In a passage it also offers its surface words and numbers, so
     a claim cut inside it ("(21) days", "January 1,") still finds them; in a claim a bare
     number looks for its value whatever the passage counts with it."""
-    norm = f"{q.kind}={q.value:g}"
-    surface = text[q.start : q.end]
+    norm, key, keys = _quantity_keys(text[q.start : q.end], q.kind, q.value)
+    return Token(norm, q.start, q.end, QUANTITY, key=key, keys=keys)
+
+
+@cached_per_vocabulary(maxsize=16384)
+def _quantity_keys(surface: str, kind: str, value: float) -> tuple[str, str, frozenset[str]]:
+    """A quantity token's norm, key and keys, read once per wording of a value ("21 days")."""
+    norm = f"{kind}={value:g}"
     keys = {norm}
-    keys.update(stem(w) for w in re.findall(r"[A-Za-z]+", surface))
-    keys.update(
-        f"#{float(d.replace(',', '')):g}" for d in re.findall(r"\d[\d,]*(?:\.\d+)?", surface)
-    )
-    if q.kind != DATE:
-        keys.add(f"#{q.value:g}")
-    key = f"#{q.value:g}" if q.kind == NUMBER else norm
-    return Token(norm, q.start, q.end, QUANTITY, key=key, keys=frozenset(keys))
+    keys.update(stem(w) for w in _LETTERS.findall(surface))
+    keys.update(f"#{float(d.replace(',', '')):g}" for d in _NUMERALS.findall(surface))
+    if kind != DATE:
+        keys.add(f"#{value:g}")
+    key = f"#{value:g}" if kind == NUMBER else norm
+    return norm, key, frozenset(keys)
 
 
 @cached_per_vocabulary(maxsize=65536)
@@ -272,6 +322,10 @@ def _merge_comparators(raw: list[Token]) -> list[Token]:
     out: list[Token] = []
     i = 0
     while i < len(raw):
+        if raw[i].word not in _COMPARATOR_FIRST_WORDS:
+            out.append(raw[i])
+            i += 1
+            continue
         merged = _comparator_at(raw, i)
         if merged is None:
             out.append(raw[i])
@@ -312,6 +366,7 @@ _COMPARATORS_BY_WORD = _by_first_word(_COMPARATORS)
 _QUANTITY_COMPARATORS_BY_WORD = _by_first_word(
     [(phrase, direction, False) for phrase, direction in _QUANTITY_COMPARATORS.items()]
 )
+_COMPARATOR_FIRST_WORDS = frozenset(_COMPARATORS_BY_WORD) | frozenset(_QUANTITY_COMPARATORS_BY_WORD)
 
 
 def _matches(raw: list[Token], i: int, phrase: tuple[str, ...]) -> bool:

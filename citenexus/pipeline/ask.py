@@ -15,8 +15,10 @@ from citenexus.domain.authority import AuthorityPolicy, TrustMode
 from citenexus.domain.claims import split_claims
 from citenexus.domain.model import Draft, RefusalCode, Segment
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, active
+from citenexus.pipeline.background import Background
 from citenexus.pipeline.deep import subqueries
-from citenexus.pipeline.responsive import removed_answer
+from citenexus.pipeline.pool import Pool
+from citenexus.pipeline.responsive import RemovedCheck
 from citenexus.pipeline.run import Run
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.ports import Embedder, GenerationError, Generator, Judge, Retriever
@@ -131,20 +133,32 @@ def _answer(run: Run, generator: Generator) -> Answer:
     if not split_claims(draft):
         run.draft = draft
         return run.refuse(RefusalCode.GENERATION_FAILED, DETAIL_EMPTY_DRAFT)
-    if settings.removed_answer_margin is not None:
-        with run.timings.stage("responsive"):
-            better = removed_answer(
-                run.frame,
-                draft,
-                pool.removed(),
-                run.embedder,
-                margin=settings.removed_answer_margin,
-            )
-        if better is not None:
-            run.draft = draft
-            return run.refuse(better.code, better.detail)
+    started = _start_removed_check(run, draft, pool)
     run.judge(draft)
+    if started is not None:
+        check, vectors, margin = started
+        with run.timings.stage("responsive"):
+            better = check.decide(vectors.result(), margin=margin)
+        if better is not None:
+            run.judged = None  # a refusal shows no claims
+            return run.refuse(better.code, better.detail)
     return run.finish()
+
+
+def _start_removed_check(
+    run: Run, draft: Draft, pool: Pool
+) -> tuple[RemovedCheck, Background[list[list[float]]], float] | None:
+    """The removed-answer check of ``draft``, its texts being embedded while the judges read the
+    draft (``background``): an answer waits for the longer of the two. None when the check is
+    off or has nothing to compare."""
+    margin = run.settings.removed_answer_margin
+    if margin is None:
+        return None
+    with run.timings.stage("responsive"):
+        check = RemovedCheck.of(run.frame, draft, pool.removed())
+        if check is None:
+            return None
+        return check, Background(run.embedder.embed, check.texts), margin
 
 
 def verify(

@@ -125,35 +125,68 @@ def removed_answer(
     check costs one embedding call of at most ``1 + len(draft) + 2 * per_stage`` short texts.
     The question is given as its text or as its frame (``citenexus.domain.question``).
     """
-    frame = frame_of(question)
-    drafted = [s.text for s in draft.segments if s.text.strip()]
-    if not drafted or not removed:
-        return None
-    taken: dict[RefusalCode, int] = {}
-    offers: list[tuple[RefusalCode, Candidate, str]] = []
-    for code, candidate in removed:
-        if taken.get(code, 0) >= per_stage:
-            continue
-        sentence = best_sentence(frame, candidate.unit.text)
-        if sentence is not None:
-            taken[code] = taken.get(code, 0) + 1
-            offers.append((code, candidate, sentence))
-    if not offers:
-        return None
-    vectors = embedder.embed([frame.text, *drafted, *(s for _, _, s in offers)])
-    asked = vectors[0]
-    kept = max(cosine(asked, v) for v in vectors[1 : 1 + len(drafted)])
-    scored = [
-        (cosine(asked, v), code, candidate)
-        for v, (code, candidate, _) in zip(vectors[1 + len(drafted) :], offers, strict=True)
-    ]
-    best, code, candidate = max(scored, key=lambda row: row[0])
-    if best - kept >= margin:
-        return Removed(code, candidate.key, candidate.unit.document_id, best, kept)
-    sentences = [s for _, _, s in offers]
-    return _type_answered(frame, drafted, scored, sentences, kept) or _matter_answered(
-        frame, drafted, scored, sentences, kept
-    )
+    check = RemovedCheck.of(question, draft, removed, per_stage=per_stage)
+    return None if check is None else check.decide(embedder.embed(check.texts), margin=margin)
+
+
+@dataclass(frozen=True)
+class RemovedCheck:
+    """The texts ``removed_answer`` embeds, and the decision on their vectors: split in two so
+    the ask can embed them while it judges the draft (``citenexus.pipeline.background``)."""
+
+    frame: QuestionFrame
+    drafted: tuple[str, ...]
+    offers: tuple[tuple[RefusalCode, Candidate, str], ...]
+
+    @classmethod
+    def of(
+        cls,
+        question: str | QuestionFrame,
+        draft: Draft,
+        removed: Sequence[tuple[RefusalCode, Candidate]],
+        *,
+        per_stage: int = 3,
+    ) -> RemovedCheck | None:
+        """The check of ``draft`` against ``removed``, or None when there is nothing to compare."""
+        frame = frame_of(question)
+        drafted = tuple(s.text for s in draft.segments if s.text.strip())
+        if not drafted or not removed:
+            return None
+        taken: dict[RefusalCode, int] = {}
+        offers: list[tuple[RefusalCode, Candidate, str]] = []
+        for code, candidate in removed:
+            if taken.get(code, 0) >= per_stage:
+                continue
+            sentence = best_sentence(frame, candidate.unit.text)
+            if sentence is not None:
+                taken[code] = taken.get(code, 0) + 1
+                offers.append((code, candidate, sentence))
+        if not offers:
+            return None
+        return cls(frame, drafted, tuple(offers))
+
+    @property
+    def texts(self) -> list[str]:
+        """What to embed: the question, the draft's segments, the removed sentences."""
+        return [self.frame.text, *self.drafted, *(s for _, _, s in self.offers)]
+
+    def decide(self, vectors: Sequence[Sequence[float]], *, margin: float) -> Removed | None:
+        """The removed evidence that answers far better than the draft, from the vectors of
+        ``texts``, or None."""
+        frame, drafted, offers = self.frame, self.drafted, self.offers
+        asked = vectors[0]
+        kept = max(cosine(asked, v) for v in vectors[1 : 1 + len(drafted)])
+        scored = [
+            (cosine(asked, v), code, candidate)
+            for v, (code, candidate, _) in zip(vectors[1 + len(drafted) :], offers, strict=True)
+        ]
+        best, code, candidate = max(scored, key=lambda row: row[0])
+        if best - kept >= margin:
+            return Removed(code, candidate.key, candidate.unit.document_id, best, kept)
+        sentences = [s for _, _, s in offers]
+        return _type_answered(frame, drafted, scored, sentences, kept) or _matter_answered(
+            frame, drafted, scored, sentences, kept
+        )
 
 
 def asked_value_kind(question: str | QuestionFrame) -> str | None:

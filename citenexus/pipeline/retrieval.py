@@ -18,6 +18,7 @@ from citenexus.domain.conflicts import states_value
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
 from citenexus.domain.question import QuestionFrame, frame_of, read_question
 from citenexus.judges.embedding import cosine as judge_cosine
+from citenexus.pipeline.background import Background
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.timing import Timings
 from citenexus.ports import Embedder, Retriever
@@ -184,8 +185,11 @@ def gather(
     frame = read_question(query, scope.vocabulary)
     found = Gathered()
     with timings.stage("retrieve"):
+        # The question's embedding runs while the database answers the full-text search
+        # (``background``): the stage takes the longer of the two, not their sum.
+        embedding = Background(embedder.embed, [query])
         text_hits = list(retriever.search_text(query, settings.retrieve_k))
-        query_vector = embedder.embed([query])[0]
+        query_vector = embedding.result()[0]
         vector_hits = list(retriever.search_vector(query_vector, settings.retrieve_k))
     for hit in [*text_hits, *vector_hits]:
         found.retrieved.setdefault(hit.unit.key, hit.unit)

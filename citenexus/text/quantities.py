@@ -11,8 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress, count
+from operator import or_
 
 from citenexus.text.numbers import NUMBER_WORDS, parse_number_words
 from citenexus.text.sentences import sentence_spans
@@ -51,6 +54,9 @@ _DATE_PATTERNS = (
 _TOKEN = re.compile(
     r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[A-Za-z]+|[$%()'\u2019-]|[^\sA-Za-z\d]"
 )
+_LEADING_DIGIT = re.compile(r"\d")
+_NUMBER_WORDS = NUMBER_WORDS.__contains__
+_CONTEXT_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _CONTEXT_WORDS = 8
 
@@ -129,10 +135,14 @@ def extract_quantities(text: str) -> list[Quantity]:
 def _extract(text: str) -> tuple[Quantity, ...]:
     found = _dates(text)
     taken = [(q.start, q.end) for q in found]
-    tokens = [(m.group().lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    # The tokens' match objects and lower-cased words, built in C (a unit has hundreds of words
+    # and a handful of numbers). Lower-casing ASCII text keeps every offset and every match.
+    matches = list(_TOKEN.finditer(text))
+    words = _TOKEN.findall(text.lower()) if text.isascii() else [m.group().lower() for m in matches]
     if taken:  # most texts state no date: skip the per-token test then
-        tokens = [t for t in tokens if not any(s <= t[1] < e for s, e in taken)]
-    found.extend(_numbers(text, tokens))
+        kept = [k for k, m in enumerate(matches) if not any(s <= m.start() < e for s, e in taken)]
+        matches, words = [matches[k] for k in kept], [words[k] for k in kept]
+    found.extend(_numbers(words, matches))
     found.sort(key=lambda q: q.start)
     return tuple(_with_context(text, found))
 
@@ -181,14 +191,17 @@ def _date_of(groups: tuple[str | None, ...], order: str) -> dt.date | None:
         return None
 
 
-def _numbers(text: str, tokens: list[tuple[str, int, int]]) -> list[Quantity]:
-    words = [t[0] for t in tokens]
+def _numbers(words: list[str], matches: list[re.Match[str]]) -> list[Quantity]:
+    """The quantities the tokens state: ``words`` lower-cased, ``matches`` where they stand."""
     found: list[Quantity] = []
     # Only a digit or a number word can start a quantity: visit those tokens alone, skipping any
     # a quantity already consumed (a unit's text has hundreds of words and a handful of numbers).
     # A digit is a decimal digit, as the tokeniser's \d reads it: "²" is a digit to isdigit()
-    # and no number to float().
-    starts = [i for i, w in enumerate(words) if w[0].isdecimal() or w in NUMBER_WORDS]
+    # and no number to float(). The test runs in C: ``map`` over compiled and set lookups.
+    starts = compress(
+        count(),
+        map(or_, map(bool, map(_LEADING_DIGIT.match, words)), map(_NUMBER_WORDS, words)),
+    )
     consumed = 0
     for i in starts:
         if i < consumed:
@@ -202,13 +215,13 @@ def _numbers(text: str, tokens: list[tuple[str, int, int]]) -> list[Quantity]:
         if i > 0 and words[i - 1] == "(" and j < len(words) and words[j] == ")":
             j += 1  # "(21) days": a number repeated in brackets keeps its unit
         kind, factor, j = _unit_after(words, j)
-        start = tokens[i - 1][1] if dollar else tokens[i][1]
+        start = matches[i - 1].start() if dollar else matches[i].start()
         if dollar:
             kind, factor = AMOUNT, 1
         consumed = j
         if kind == NUMBER and spelled and value < 2:
             continue
-        end = tokens[j - 1][2]
+        end = matches[j - 1].end()
         found.append(Quantity(kind, value * factor, start, end))
     return found
 
@@ -265,13 +278,15 @@ def _unit_after(words: list[str], j: int) -> tuple[str, float, int]:
 def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
     if not found:
         return []
-    sentences = sentence_spans(text)
+    starts = [s for s, _ in sentence_spans(text)]  # in text order
     out: list[Quantity] = []
     previous_end = 0
     for q in found:
-        start = max((s for s, e in sentences if s <= q.start), default=0)
+        # The start of the last sentence starting at or before the value (0 if none does).
+        at = bisect_right(starts, q.start)
+        start = starts[at - 1] if at else 0
         begin = max(start, previous_end)
-        words = re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)?", text[begin : q.start])
+        words = _CONTEXT_WORD.findall(text, begin, q.start)
         content = [w for w in words if w.lower() not in STOPWORDS]
         context = " ".join(content[-_CONTEXT_WORDS:])
         out.append(Quantity(q.kind, q.value, q.start, q.end, context))

@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citenexus.text.numbers import parse_number_words
+from citenexus.text import quantities
+from citenexus.text.numbers import NUMBER_WORDS, parse_number_words
 from citenexus.text.quantities import Quantity, extract_quantities, number_literals
 
 ONES = [
@@ -178,3 +179,87 @@ def test_any_number_in_words_is_the_same_quantity_as_in_digits(n: int) -> None:
     digits = extract_quantities(f"within {n:,} days")
     assert [(q.kind, q.value) for q in spelled] == [("days", n)]
     assert spelled[0].same_value(digits[0])
+
+
+def plain_extract(text: str) -> tuple[Quantity, ...]:
+    """The extraction written plainly (one tuple per token, lower-cased one by one): the fast
+    path (match objects and lower-cased words built in C) must find exactly these quantities."""
+    found = quantities._dates(text)
+    taken = [(q.start, q.end) for q in found]
+    tokens = [(m.group().lower(), m.start(), m.end()) for m in quantities._TOKEN.finditer(text)]
+    tokens = [t for t in tokens if not any(s <= t[1] < e for s, e in taken)]
+    words = [t[0] for t in tokens]
+    consumed = 0
+    for i, word in enumerate(words):
+        if i < consumed or not (word[0].isdecimal() or word in NUMBER_WORDS):
+            continue
+        parsed = quantities._number_at(words, i)
+        if parsed is None:
+            continue
+        value, j, spelled = parsed
+        dollar = i > 0 and words[i - 1] == "$"
+        j, value = quantities._scale(words, j, value)
+        if i > 0 and words[i - 1] == "(" and j < len(words) and words[j] == ")":
+            j += 1
+        kind, factor, j = quantities._unit_after(words, j)
+        start = tokens[i - 1][1] if dollar else tokens[i][1]
+        if dollar:
+            kind, factor = quantities.AMOUNT, 1
+        consumed = j
+        if kind == quantities.NUMBER and spelled and value < 2:
+            continue
+        found.append(Quantity(kind, value * factor, start, tokens[j - 1][2]))
+    found.sort(key=lambda q: q.start)
+    return tuple(quantities._with_context(text, found))
+
+
+QUANTITY_WORDS = st.sampled_from(
+    [
+        "within",
+        "21",
+        "days",
+        "thirty",
+        "(30)",
+        "$1,500",
+        "ten",
+        "thousand",
+        "dollars",
+        "10%",
+        "per",
+        "cent",
+        "2",
+        "business",
+        "days",
+        "January",
+        "5,",
+        "2024",
+        "2024-01-05",
+        "one",
+        "month's",
+        "rent",
+        "ÉTAT",
+        "İstanbul",
+        "²",
+        "three",
+        "hundred",
+        "and",
+        "five",
+        "hours",
+        "weeks",
+        "-",
+        "(",
+        ")",
+        "$",
+        "1.5",
+        "years",
+        "Thirty",
+        "DAYS",
+        "Two",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(QUANTITY_WORDS | st.text(max_size=5), max_size=30).map(" ".join))
+def test_the_fast_extraction_finds_what_the_plain_one_finds(text: str) -> None:
+    assert quantities._extract.__wrapped__(text) == plain_extract(text)

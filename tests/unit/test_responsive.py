@@ -12,6 +12,7 @@ from citenexus.pipeline.responsive import (
     MATTER,
     SIMILARITY,
     TYPE,
+    RemovedCheck,
     asked_value_kind,
     best_sentence,
     removed_answer,
@@ -123,6 +124,8 @@ def test_strict_refuses_the_statute_quote_when_only_the_withheld_forum_answers()
     assert "tenant-forum (withheld by the floor)" in answer.refusal.message
     assert "responsive" in answer.evidence.timings_ms
     assert answer.draft is not None  # what would have been said is kept for the reviewer
+    # The draft was judged while the check's texts were embedded; the refusal shows no claim.
+    assert answer.claims == () and answer.to_dict()["claims"] == []
 
 
 def test_without_the_margin_or_outside_strict_mode_the_statute_is_quoted() -> None:
@@ -246,3 +249,27 @@ def test_the_similarity_reading_is_named_in_the_result() -> None:
         margin=0.2,
     )
     assert found is not None and found.reason == SIMILARITY
+
+
+def test_the_check_split_in_two_decides_as_the_whole_check_does() -> None:
+    removed = [
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("forum", FORUM_TEXT, 0.9)),
+        (RefusalCode.NOT_APPLICABLE, candidate("other", STATUTE_TEXT, 0.8)),
+    ]
+    statute = draft("A landlord may demand a security deposit.")
+    embedder = WordHashEmbedder()
+    check = RemovedCheck.of(QUESTION, statute, removed)
+    assert check is not None
+    assert check.texts == [
+        QUESTION,
+        "A landlord may demand a security deposit.",
+        best_sentence(QUESTION, FORUM_TEXT),
+        best_sentence(QUESTION, STATUTE_TEXT),
+    ]
+    decided = check.decide(embedder.embed(check.texts), margin=0.3)
+    assert decided == removed_answer(QUESTION, statute, removed, embedder, margin=0.3)
+    assert decided is not None and decided.code is RefusalCode.BELOW_AUTHORITY_FLOOR
+    assert RemovedCheck.of(QUESTION, statute, []) is None
+    assert RemovedCheck.of(QUESTION, Draft(()), removed) is None
+    # A removed unit with no sentence long enough to quote offers nothing to compare.
+    assert RemovedCheck.of(QUESTION, statute, [(removed[0][0], candidate("x", "Short."))]) is None
