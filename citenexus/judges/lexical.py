@@ -82,6 +82,8 @@ class LexicalJudge:
         alignment = align_claim(claim, unit, self.thresholds)
         if alignment.content == 0:
             return None
+        if unnamed(claim, alignment.claim, unit):
+            return Judgment(unit.key, NAME, Verdict.NEUTRAL, alignment.coverage / 2, None)
         coverage = alignment.coverage
         verdict = lexical_verdict(alignment, self.thresholds)
         if verdict is None:
@@ -90,6 +92,32 @@ class LexicalJudge:
         if verdict is Verdict.NEUTRAL and coverage >= self.thresholds.lexical_min_coverage:
             score = coverage / 2  # well covered but rearranged: report it as weak
         return Judgment(unit.key, NAME, verdict, score, alignment.span)
+
+
+_NAME_LEADS = frozenset(".!?:;(\"'\u201c\n")
+
+
+def unnamed(claim: str, tokens: tuple[Token, ...], unit: Unit) -> bool:
+    """Whether the claim names something the passage never names: a capitalised word inside a
+    sentence ("Under Texas law, ...", "the Colorado Privacy Act") that neither the passage nor
+    its heading or title holds. A paraphrase rewords what a passage says, it does not bring in
+    a name (a place, a statute, a body) of its own: the claim is about another thing, and the
+    passage cannot tell whether the rule holds there (docs/design.md#the-judges)."""
+    offered: frozenset[str] | None = None
+    for token in tokens:
+        if not token.is_content or not token.word.isalpha():
+            continue
+        text = claim[token.start : token.end]
+        if not text[:1].isupper():
+            continue
+        lead = claim[: token.start].rstrip(" \t")
+        if not lead or lead[-1] in _NAME_LEADS:
+            continue  # a sentence's or a quotation's first word is capitalised anyway
+        if offered is None:
+            offered = offered_keys(unit.text) | offered_keys(f"{unit.heading} {unit.title}")
+        if not token.keys & offered:
+            return True
+    return False
 
 
 def align_claim(claim: str, unit: Unit, thresholds: JudgeThresholds) -> Alignment:
@@ -448,7 +476,14 @@ def subject_moved(alignment: Alignment) -> bool:
     while k >= 0 and alignment.unit[k].is_content:
         run.add(k)
         k -= 1
-    return _subject_like(alignment.unit, head, run) and not (kept & run)
+    if kept & run:
+        return False
+    # The same word standing again in front of the modal is the claim's subject said twice ("If
+    # a court finds ..., the court may award" for "A court that finds ... may award").
+    named = {alignment.claim[c].key for c in predicate.subject if c in paired}
+    if any(named & alignment.unit[k].keys for k in run):
+        return False
+    return _subject_like(alignment.unit, head, run)
 
 
 _VERB_CHAIN = frozenset({"not", "be", "been", "is", "are", "was", "were", "to", "also", "only"})
