@@ -5,9 +5,11 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
 
 - below ``lexical_decline_coverage`` of the claim's content words in the aligned span, the
   passage does not say what the claim says: neutral;
+- a claim whose subject is nowhere in the passage's sentences (a rule about someone the passage
+  does not name, even when a heading holds the word), or that names what the passage never
+  names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage;
 - from there up to ``lexical_min_coverage`` (the paraphrase zone) it cannot tell: it declines,
-  and the other judges decide; unless the claim's subject is nowhere in the passage (a rule
-  about someone the passage does not name): neutral;
+  and the other judges decide;
 - at or above ``lexical_min_coverage`` it rules, and says entails only when
 - no two paired words swap sides of a third (``crossing``): "the landlord must pay the tenant"
   against "the tenant must pay the landlord", or "deposit 60 days, notice 30 days" against
@@ -17,7 +19,9 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   claim's subject is not, in the passage, the object of something (``subject_moved``; a claim
   stated with a copula, "A consumer is not required to ...", has a subject too);
 - no claim word stands in the slot of another of the passage's words (``substituted``): "a
-  default by the landlord in the payment of rent" against "a default by the tenant ...";
+  default by the landlord in the payment of rent" against "a default by the tenant ...", or,
+  for the claim's first word, read from its right neighbour, "A tenant who fails to ..."
+  against "An owner who fails to ...";
 - the claim does not leave out the condition its sentence puts on the rule
   (``dropped_condition``), also behind a "when ..." clause; a contiguous fragment is support;
 - every comparison the claim makes is made, in the same direction, in front of the same word
@@ -40,6 +44,7 @@ from citenexus.judges.align import (
     claim_predicate,
     governing_modal,
     offered_keys,
+    sentence_of,
 )
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import BOUNDARY, COMPARATOR, MODAL, Token, tokenize
@@ -134,8 +139,10 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.CONTRADICTS
     if dropped_limit(alignment):
         return Verdict.NEUTRAL
+    if subject_missing(alignment):
+        return Verdict.NEUTRAL
     if alignment.coverage < thresholds.lexical_min_coverage:
-        return Verdict.NEUTRAL if subject_missing(alignment) else None
+        return None
     comparison = comparison_verdict(alignment)
     if comparison is Verdict.CONTRADICTS:
         return Verdict.CONTRADICTS
@@ -387,6 +394,8 @@ def substituted(alignment: Alignment) -> bool:
     paired = dict(alignment.pairs)
     used = set(paired.values())
     content = [c for c in range(len(claim)) if claim[c].is_content and c in paired]
+    if len(content) > 1 and _first_substituted(alignment, content[0], content[1], used):
+        return True
     for index, c in enumerate(content):
         if index == 0:
             continue
@@ -404,6 +413,28 @@ def substituted(alignment: Alignment) -> bool:
         if after is None or _frame(claim, c, after) == _frame(unit, slot, right or slot):
             return True
     return False
+
+
+def _first_substituted(alignment: Alignment, first: int, after: int, used: set[int]) -> bool:
+    """Whether the claim's first paired word stands in the slot of another word of the passage,
+    read from its right neighbour: "A *tenant* who fails to make the payment ..." against "An
+    *owner* who fails to make the payment ..." (the tenant is named elsewhere in the passage).
+    The words between the slot and the neighbour must be the same function words in both texts,
+    and there must be some: a claim word right in front of its neighbour may be a modifier of
+    the claim's own."""
+    claim, unit = alignment.claim, alignment.unit
+    paired = dict(alignment.pairs)
+    frame = _frame(claim, first, after)
+    right = paired[after]
+    k = right - 1 - len(frame)
+    if not frame or k < 0 or not unit[k].is_content or _frame(unit, k, right) != frame:
+        return False
+    if k in used or claim[first].key in unit[k].keys:
+        return False
+    # Paired in front of the slot, in its sentence, the word is where the claim says it is
+    # ("A landlord generally cannot charge" for "A landlord cannot charge").
+    where = paired[first]
+    return where > right or sentence_of(unit, where) != sentence_of(unit, k)
 
 
 def _slot(
