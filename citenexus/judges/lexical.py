@@ -256,7 +256,29 @@ def dropped_limit(alignment: Alignment) -> bool:
             continue
         if any(unit[k].word in _LIMITS for k in between):
             return True
-    return False
+    return _trailing_only(alignment, positions[-1]) if positions else False
+
+
+def _trailing_only(alignment: Alignment, last: int) -> bool:
+    """Whether the passage goes on, right behind the claim's last quoted word, with an "only
+    ..." phrase none of whose words the claim keeps ("may require consent as a condition of
+    employment *only for the purposes of* ...": the claim drops the restriction). "Only" in
+    front of quoted words ("may claim only the amounts needed") restricts words the claim
+    keeps, and is not read here."""
+    if any(t.word == "only" for t in alignment.claim):
+        return False
+    unit = alignment.unit
+    k = last + 1
+    if k >= len(unit) or unit[k].word != "only":
+        return False
+    paired = {u for _, u in alignment.pairs}
+    j = k + 1
+    words = []
+    while j < len(unit) and unit[j].word not in _SENTENCE_ENDS:
+        if unit[j].is_content:
+            words.append(j)
+        j += 1
+    return bool(words) and not paired.intersection(words)
 
 
 _CONDITION_OPENERS = frozenset({"if", "unless", "provided"})
@@ -286,6 +308,10 @@ def dropped_condition(alignment: Alignment) -> bool:
     while end + 1 < region_hi and unit[end + 1].word not in _SENTENCE_ENDS:
         end += 1
     paired = set(positions)
+    for k in range(start, first):
+        if unit[k].word in _LEADING_OPENERS and _opens(unit, start, k):
+            if _leads_in(unit, k, first, paired):
+                return True
     for k in range(start, end + 1):
         if unit[k].word not in _CONDITION_OPENERS or first < k < last:
             continue
@@ -307,6 +333,22 @@ def dropped_condition(alignment: Alignment) -> bool:
         if not any(unit[b].is_content for b in between) or _behind_time_clause(unit, last, k):
             return True
     return False
+
+
+# A clause opening the sentence with one of these ("After a tenant has occupied the property for
+# 12 months, the owner shall not ...", "When the owner ends a tenancy for a no-fault just cause,
+# the owner shall ...") sets the case the rule holds in, as "if" does; inside a sentence they
+# may only date the rule ("within 14 days after the tenant has vacated"), so only there.
+_LEADING_OPENERS = frozenset({"when", "whenever", "where", "once", "after"})
+
+
+def _opens(unit: tuple[Token, ...], start: int, k: int) -> bool:
+    """Whether the token at ``k`` opens its sentence (behind a list number such as "(a)" at
+    most)."""
+    return all(
+        not unit[j].is_content or (j > 0 and len(unit[j].word) <= 2 and unit[j - 1].word == "(")
+        for j in range(start, k)
+    )
 
 
 def _leads_in(unit: tuple[Token, ...], opener: int, first: int, paired: set[int]) -> bool:

@@ -1,0 +1,118 @@
+"""The lexical judge refuses what a passage does not say of the claim's own case: a name the
+passage never names, the claim's first word in another's slot, a subject the passage's sentences
+do not hold, a leading "After ..."/"When ..." clause dropped, a trailing "only ..." restriction
+dropped (docs/design.md#judges-that-decline-and-the-judge-benchmark). Each rule is shown with
+the faithful claim it must still support."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain.model import Unit, Verdict
+from citenexus.judges import LexicalJudge
+
+JUDGE = LexicalJudge()
+
+REFUND = (
+    "(a) Within 10 days after the buyer returns the goods, the seller shall refund the price. "
+    "(b) A seller who fails to refund the price within that period owes interest on it."
+)
+SERVICE = (
+    "(a) After a member has paid dues for 12 months, the club shall not expel the member "
+    "without a hearing."
+)
+BADGE = (
+    "An employer may require an employee to wear a badge as a condition of employment only for "
+    "the purposes of entering secure areas."
+)
+DUTY = (
+    "ADMINISTRATIVE ACT. (3) A carrier that stores cargo shall keep a written log of each item "
+    "and the date the owner last collects any item."
+)
+WAREHOUSE = (
+    "(3) A warehouse that stores cargo shall keep a written log of each item and the date each "
+    "item was last collected."
+)
+HEADINGS = {id(DUTY): "ADMINISTRATIVE ACT", id(WAREHOUSE): "CARRIER DUTIES"}
+COURT = (
+    "(i) If a court finds that a seller kept the price in bad faith, the court may award the "
+    "buyer damages of up to twice the price."
+)
+
+
+def verdict(claim: str, text: str, heading: str = "") -> Verdict | None:
+    judgment = JUDGE.judge(claim, Unit(document_id="doc", ordinal=0, text=text, heading=heading))
+    return None if judgment is None else judgment.verdict
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "expected"),
+    [
+        # A place (or any name) the passage never names: the passage cannot tell its rule.
+        (
+            "Under Ruritanian law, within 10 days after the buyer returns the goods, the seller "
+            "shall refund the price.",
+            REFUND,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "Within 10 days after the buyer returns the goods, the seller shall refund the price.",
+            REFUND,
+            Verdict.ENTAILS,
+        ),
+        # A name the passage holds, in its heading, is no stranger.
+        (
+            "Under the Administrative Act, a carrier that stores cargo shall keep a written log "
+            "of each item.",
+            DUTY,
+            Verdict.ENTAILS,
+        ),
+        # The claim's first word put in the slot of the passage's ("A buyer who fails ..." for
+        # "A seller who fails ..."; the buyer is named elsewhere).
+        (
+            "A buyer who fails to refund the price within that period owes interest on it.",
+            REFUND,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "A seller who fails to refund the price within that period owes interest on it.",
+            REFUND,
+            Verdict.ENTAILS,
+        ),
+        # A subject the passage's sentences never name, though its heading holds the word.
+        (
+            "A carrier that stores cargo shall keep a written log of each item.",
+            WAREHOUSE,
+            Verdict.NEUTRAL,
+        ),
+        # The sentence's leading "After ..." clause dropped: the rule stated for every case.
+        ("The club shall not expel the member without a hearing.", SERVICE, Verdict.NEUTRAL),
+        (
+            "After a member has paid dues for 12 months, the club shall not expel the member "
+            "without a hearing.",
+            SERVICE,
+            Verdict.ENTAILS,
+        ),
+        # A trailing "only ..." restriction dropped; kept, the claim is the passage's.
+        (
+            "An employer may require an employee to wear a badge as a condition of employment.",
+            BADGE,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "An employer may require an employee to wear a badge as a condition of employment "
+            "only for the purposes of entering secure areas.",
+            BADGE,
+            Verdict.ENTAILS,
+        ),
+        # The same subject said again in front of the passage's modal is the claim's subject.
+        (
+            "A court that finds a seller kept the price in bad faith may award the buyer damages "
+            "of up to twice the price.",
+            COURT,
+            Verdict.ENTAILS,
+        ),
+    ],
+)
+def test_lexical_reads_the_claims_own_case(claim: str, text: str, expected: Verdict) -> None:
+    assert verdict(claim, text, heading=HEADINGS.get(id(text), "")) is expected
