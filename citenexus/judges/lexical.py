@@ -309,9 +309,9 @@ def dropped_condition(alignment: Alignment) -> bool:
         end += 1
     paired = set(positions)
     for k in range(start, first):
-        if unit[k].word in _LEADING_OPENERS and _opens(unit, start, k):
-            if _leads_in(unit, k, first, paired):
-                return True
+        opens = unit[k].word in _LEADING_OPENERS and _opens(unit, start, k)
+        if opens and _leads_in(unit, k, first, paired):
+            return True
     for k in range(start, end + 1):
         if unit[k].word not in _CONDITION_OPENERS or first < k < last:
             continue
