@@ -313,7 +313,11 @@ def dropped_condition(alignment: Alignment) -> bool:
         if opens and _leads_in(unit, k, first, paired):
             return True
     for k in range(start, end + 1):
-        if unit[k].word not in _CONDITION_OPENERS or first < k < last:
+        if unit[k].word not in _CONDITION_OPENERS:
+            continue
+        if first < k < last:
+            if _condition_inside(unit, k, end, paired):
+                return True
             continue
         if k < first and _leads_in(unit, k, first, paired):
             return True
@@ -333,6 +337,25 @@ def dropped_condition(alignment: Alignment) -> bool:
         if not any(unit[b].is_content for b in between) or _behind_time_clause(unit, last, k):
             return True
     return False
+
+
+def _condition_inside(unit: tuple[Token, ...], opener: int, end: int, paired: set[int]) -> bool:
+    """Whether a condition standing between the claim's quoted words ("liable for actual damages
+    and, *if the landlord acted with malice*, for punitive damages ...") is one the claim steps
+    over: none of the words of its clause (up to the clause's end) quoted, quoted words right
+    behind it. The claim then states what follows the condition for every case."""
+    clause = []
+    j = opener + 1
+    while j <= end and unit[j].word not in _CLAUSE_ENDS:
+        if unit[j].is_content:
+            clause.append(j)
+        j += 1
+    if not clause or paired.intersection(clause):
+        return False
+    # The condition's own list ("fraud, oppression, or malice") runs on over commas: the
+    # quoted words behind it are the first quoted word after the opener.
+    after = min((u for u in paired if u > opener), default=None)
+    return after is not None and after <= end
 
 
 # A clause opening the sentence with one of these ("After a tenant has occupied the property for

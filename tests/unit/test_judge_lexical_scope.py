@@ -1,6 +1,7 @@
 """The lexical judge refuses what a passage does not say of the claim's own case: a name the
 passage never names, the claim's first word in another's slot, a subject the passage's sentences
-do not hold, a leading "After ..."/"When ..." clause dropped, a trailing "only ..." restriction
+do not hold, a leading "After ..."/"When ..." clause or a condition between the quoted words
+dropped, a trailing "only ..." restriction
 dropped (docs/design.md#judges-that-decline-and-the-judge-benchmark). Each rule is shown with
 the faithful claim it must still support."""
 
@@ -34,6 +35,10 @@ WAREHOUSE = (
     "item was last collected."
 )
 HEADINGS = {id(DUTY): "ADMINISTRATIVE ACT", id(WAREHOUSE): "CARRIER DUTIES"}
+PENALTY = (
+    "(e) A seller found liable is liable to the buyer for the price and, if the seller acted "
+    "in bad faith, for a penalty of not more than $500 for each sale."
+)
 COURT = (
     "(i) If a court finds that a seller kept the price in bad faith, the court may award the "
     "buyer damages of up to twice the price."
@@ -103,6 +108,19 @@ def verdict(claim: str, text: str, heading: str = "") -> Verdict | None:
             "An employer may require an employee to wear a badge as a condition of employment "
             "only for the purposes of entering secure areas.",
             BADGE,
+            Verdict.ENTAILS,
+        ),
+        # A condition between the quoted words stepped over; kept, the claim is the passage's.
+        (
+            "A seller found liable is liable to the buyer for a penalty of not more than $500 "
+            "for each sale.",
+            PENALTY,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "A seller found liable is liable to the buyer for a penalty of not more than $500 "
+            "for each sale if the seller acted in bad faith.",
+            PENALTY,
             Verdict.ENTAILS,
         ),
         # The same subject said again in front of the passage's modal is the claim's subject.
