@@ -37,6 +37,7 @@ decline instead of saying neutral, and the negation and numeric judges still spe
 
 from __future__ import annotations
 
+from citenexus.domain.conflicts import party_stems
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges.align import (
     Alignment,
@@ -137,7 +138,7 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.NEUTRAL
     if antonym_swapped(alignment):
         return Verdict.CONTRADICTS
-    if dropped_limit(alignment):
+    if dropped_limit(alignment) or party_swapped(alignment):
         return Verdict.NEUTRAL
     if subject_missing(alignment):
         return Verdict.NEUTRAL
@@ -234,6 +235,39 @@ def _opposites_of(word: str) -> frozenset[str]:
 # ("exclusive"). Not "only": "may claim only the amounts needed for X" still entails "may claim
 # the amounts needed for X".
 _LIMITS = frozenset({"once", "twice", "exclusive", "exclusively"})
+
+
+def party_swapped(alignment: Alignment) -> bool:
+    """Whether the claim names a party where the passage names another: a party word of the
+    claim (a generic one, "person", or one of the lane's vocabulary) paired away from the place
+    its claim neighbours mark, where the passage has, between those neighbours in one sentence,
+    another party it left unpaired ("the address of the *tenant* who owes the rent" against
+    "the address of the *person* to whom the rent is to be paid", the tenant named elsewhere).
+    Read in the paraphrase zone too: whatever the other words, the rule is about someone else.
+    A passive claim moves its agent on purpose and is not read here.
+    """
+    claim, unit = alignment.claim, alignment.unit
+    if passive(claim):
+        return False  # "shall be informed by the controller" moves its agent on purpose
+    parties = party_stems()
+    paired = dict(alignment.pairs)
+    used = set(paired.values())
+    content = [c for c in range(len(claim)) if claim[c].is_content and c in paired]
+    for index in range(1, len(content) - 1):
+        c = content[index]
+        if claim[c].key not in parties:
+            continue
+        left, right = paired[content[index - 1]], paired[content[index + 1]]
+        if right <= left or left < paired[c] < right:
+            continue
+        if sentence_of(unit, left) != sentence_of(unit, right):
+            continue
+        for k in range(left + 1, right):
+            other = unit[k]
+            unpaired = other.is_content and k not in used
+            if unpaired and other.key in parties and claim[c].key not in other.keys:
+                return True
+    return False
 
 
 def dropped_limit(alignment: Alignment) -> bool:

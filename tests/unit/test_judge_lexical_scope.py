@@ -1,7 +1,7 @@
 """The lexical judge refuses what a passage does not say of the claim's own case: a name the
 passage never names, the claim's first word in another's slot, a subject the passage's sentences
 do not hold, a leading "After ..."/"When ..." clause or a condition between the quoted words
-dropped, a trailing "only ..." restriction
+dropped, a party put where the passage names another, a trailing "only ..." restriction
 dropped (docs/design.md#judges-that-decline-and-the-judge-benchmark). Each rule is shown with
 the faithful claim it must still support."""
 
@@ -10,9 +10,12 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Unit, Verdict
+from citenexus.domain.vocabulary import Vocabulary, active
 from citenexus.judges import LexicalJudge
 
 JUDGE = LexicalJudge()
+# Who the parties are is lane configuration (its vocabulary): here a buyer and a seller.
+PARTIES = Vocabulary.from_mapping({"parties": ["buyer", "seller"]})
 
 REFUND = (
     "(a) Within 10 days after the buyer returns the goods, the seller shall refund the price. "
@@ -39,6 +42,10 @@ PENALTY = (
     "(e) A seller found liable is liable to the buyer for the price and, if the seller acted "
     "in bad faith, for a penalty of not more than $500 for each sale."
 )
+NOTICE = (
+    "A notice is served on the buyer. The notice shall state the address of the person to whom "
+    "the price is to be paid."
+)
 COURT = (
     "(i) If a court finds that a seller kept the price in bad faith, the court may award the "
     "buyer damages of up to twice the price."
@@ -46,7 +53,10 @@ COURT = (
 
 
 def verdict(claim: str, text: str, heading: str = "") -> Verdict | None:
-    judgment = JUDGE.judge(claim, Unit(document_id="doc", ordinal=0, text=text, heading=heading))
+    with active(PARTIES):
+        judgment = JUDGE.judge(
+            claim, Unit(document_id="doc", ordinal=0, text=text, heading=heading)
+        )
     return None if judgment is None else judgment.verdict
 
 
@@ -121,6 +131,18 @@ def verdict(claim: str, text: str, heading: str = "") -> Verdict | None:
             "A seller found liable is liable to the buyer for a penalty of not more than $500 "
             "for each sale if the seller acted in bad faith.",
             PENALTY,
+            Verdict.ENTAILS,
+        ),
+        # A party put where the passage names another (the buyer is named elsewhere), in the
+        # paraphrase zone too ("owes" is not the passage's word); the passive moves its agent.
+        (
+            "The notice shall state the address of the buyer who owes the price.",
+            NOTICE,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "The notice shall state the address of the person to whom the price is paid.",
+            NOTICE,
             Verdict.ENTAILS,
         ),
         # The same subject said again in front of the passage's modal is the claim's subject.
