@@ -48,7 +48,7 @@ from citenexus.judges.align import (
     sentence_of,
 )
 from citenexus.judges.thresholds import JudgeThresholds
-from citenexus.judges.tokens import BOUNDARY, COMPARATOR, MODAL, Token, tokenize
+from citenexus.judges.tokens import BOUNDARY, COMPARATOR, CONTENT, MODAL, Token, tokenize
 from citenexus.text.quantities import NUMBER
 from citenexus.text.stopwords import DETERMINERS, ROLE_PREPOSITIONS
 
@@ -739,6 +739,15 @@ def _anchor(tokens: tuple[Token, ...], index: int, post: bool) -> int | None:
     return None
 
 
+_RELATIVE_LINKS = frozenset({"which", "whom"})
+
+
+def _linked(tokens: tuple[Token, ...], k: int) -> bool:
+    """Whether the relative pronoun at ``k`` follows a preposition ("on which", "to whom"), so
+    its clause qualifies the noun in front of it, not a new sentence."""
+    return k > 0 and tokens[k - 1].kind not in (BOUNDARY, CONTENT) and tokens[k - 1].word != ","
+
+
 def _comparator_near(tokens: tuple[Token, ...], index: int, paired: set[int]) -> Token | None:
     """The comparison bounding the unit token at ``index``: the nearest one in front of it in
     its clause, stepping over words the claim dropped ("before the date of termination" for
@@ -749,7 +758,11 @@ def _comparator_near(tokens: tuple[Token, ...], index: int, paired: set[int]) ->
         token = tokens[k]
         if token.kind == COMPARATOR:
             return token
-        if token.kind == BOUNDARY or (token.is_content and k in paired):
+        if token.is_content and k in paired:
+            break
+        # "30 days after the date on which it determined": a relative clause names the thing
+        # the comparison bounds; any other clause boundary ends the search.
+        if token.kind == BOUNDARY and not (token.word in _RELATIVE_LINKS and _linked(tokens, k)):
             break
         k -= 1
     after = index + 1

@@ -22,6 +22,11 @@ Each word's polarity is the parity of the negation markers whose scope covers it
 
 Dropping a whole exception ("... unless the tenant consents") keeps the polarity of what is
 left, so a compression that drops it is not contradicted here.
+
+Two exceptions of one rule are not compared by parity (``_excepted``): "may not process unless
+it first obtains consent" and "shall not process without first obtaining consent" say the same,
+though the "not" of the one reaches over "without" and the other's stops at "unless"; the rule's
+own words ("process") still are.
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ class NegationJudge:
             if claim_counts[c] % 2 != unit_counts[u] % 2
             and (c in claim_heads or u in unit_heads)
             and sentence_of(alignment.unit, u) in home
+            and not (_excepted(alignment.claim, c) and _excepted(alignment.unit, u))
         ]
         flips += _predicate_flips(alignment, claim_counts, unit_counts)
         if flips:
@@ -97,6 +103,29 @@ class NegationJudge:
         if not agreed:
             return None  # the claim's negation is about a word the passage does not negate
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
+
+
+_EXCEPTIONS = frozenset({"unless", "without", "except"})
+_NEGATIONS = frozenset({"not", "no", "never"})
+_EXCEPTION_ENDS = frozenset({",", ";", ":", ".", "!", "?", "\n"})
+
+
+def _excepted(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the word at ``index`` stands in an exception ("unless it first obtains consent",
+    "without first obtaining consent", "except with consent"): the nearest marker in front of it
+    in its clause is "unless", "without" or "except". Word parity cannot compare two
+    exceptions: "may not process unless it first obtains consent" and "shall not process without
+    first obtaining consent" say the same, though "not" reaches over "without" and stops at
+    "unless". Two exceptions of the same rule are compared by the rule's own words instead."""
+    k = index - 1
+    while k >= 0:
+        word = tokens[k].word
+        if word in _EXCEPTIONS:
+            return True
+        if word in _NEGATIONS or word in _EXCEPTION_ENDS:
+            return False
+        k -= 1
+    return False
 
 
 def _predicate_flips(

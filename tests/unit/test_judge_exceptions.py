@@ -1,0 +1,48 @@
+"""Two ways of stating one exception, and a comparison read across a relative clause
+(docs/design.md#judges-that-decline-and-the-judge-benchmark)."""
+
+from __future__ import annotations
+
+from citenexus.domain.model import Unit, Verdict
+from citenexus.judges import LexicalJudge, NegationJudge
+
+RULE = (
+    "(5) A seller shall not ship an order without first obtaining the buyer's approval, and "
+    "shall keep a record of each approval."
+)
+NOTICE = (
+    "(2) The seller shall notify the buyer not later than 30 days after the date on which it "
+    "learned of the defect."
+)
+
+
+def unit(text: str) -> Unit:
+    return Unit(document_id="doc", ordinal=0, text=text)
+
+
+def test_unless_and_without_state_the_same_exception() -> None:
+    judge = NegationJudge()
+    same = "A seller may not ship an order unless it first obtains the buyer's approval."
+    judgment = judge.judge(same, unit(RULE))
+    assert judgment is not None and judgment.verdict is Verdict.ENTAILS
+
+
+def test_the_rule_itself_reversed_is_still_contradicted() -> None:
+    judge = NegationJudge()
+    reversed_rule = "A seller may ship an order unless it first obtains the buyer's approval."
+    judgment = judge.judge(reversed_rule, unit(RULE))
+    assert judgment is not None and judgment.verdict is Verdict.CONTRADICTS
+
+
+def test_a_comparison_bounds_the_noun_a_relative_clause_names() -> None:
+    judge = LexicalJudge()
+    compressed = (
+        "The seller shall notify the buyer no later than 30 days after it learned of the defect."
+    )
+    judgment = judge.judge(compressed, unit(NOTICE))
+    assert judgment is not None and judgment.verdict is Verdict.ENTAILS
+    opposite = (
+        "The seller shall notify the buyer no later than 30 days before it learned of the defect."
+    )
+    judgment = judge.judge(opposite, unit(NOTICE))
+    assert judgment is not None and judgment.verdict is Verdict.CONTRADICTS
