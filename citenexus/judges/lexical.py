@@ -153,7 +153,7 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         or subject_moved(alignment)
         or substituted(alignment)
     ):
-        return None if passive(alignment.claim) else Verdict.NEUTRAL
+        return None if voice_changed(alignment) else Verdict.NEUTRAL
     if comparison is Verdict.NEUTRAL or dropped_condition(alignment):
         return Verdict.NEUTRAL
     return Verdict.ENTAILS
@@ -458,6 +458,53 @@ def passive(tokens: tuple[Token, ...]) -> bool:
     """Whether the claim names its agent behind a passive verb ("is held by the landlord")."""
     words = [t.word for t in tokens]
     return "by" in words and any(w in _BE for w in words[: words.index("by")])
+
+
+def voice_changed(alignment: Alignment) -> bool:
+    """Whether the claim is passive where the passage is not: it names its agent behind a
+    passive verb, or puts its rule in the passive without one ("the applicant must be given a
+    copy" for "the landlord shall give the applicant a copy"). Its subject is then not the
+    passage's agent, which the order and subject checks cannot read. A claim passive where
+    the passage is passive too ("may be charged once") is read as usual."""
+    if passive(alignment.claim):
+        return True
+    tokens = alignment.claim
+    predicate = claim_predicate(tokens)
+    if predicate is None or tokens[predicate.modal].kind != MODAL:
+        return False
+    k = predicate.modal
+    words = [t.word for t in tokens]
+    if not (k + 2 < len(words) and words[k + 1] == "be" and _participle(words[k + 2])):
+        return False
+    paired = dict(alignment.pairs)
+    verb = paired.get(predicate.verb)
+    # Unpaired ("given" for "give"), the verb's voice in the passage cannot be read: decline.
+    return verb is None or alignment.unit[verb - 1].word not in _BE
+
+
+_IRREGULAR_PARTICIPLES = frozenset(
+    [
+        "given",
+        "made",
+        "paid",
+        "sent",
+        "held",
+        "kept",
+        "told",
+        "brought",
+        "taken",
+        "shown",
+        "done",
+        "known",
+        "found",
+        "put",
+        "set",
+    ]
+)
+
+
+def _participle(word: str) -> bool:
+    return word.endswith("ed") or word in _IRREGULAR_PARTICIPLES
 
 
 def crossing(alignment: Alignment) -> bool:

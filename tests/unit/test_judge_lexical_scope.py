@@ -46,6 +46,11 @@ NOTICE = (
     "A notice is served on the buyer. The notice shall state the address of the person to whom "
     "the price is to be paid."
 )
+PENALTY_SETTING = (
+    "(c) In setting the penalty, the court shall consider the good faith of the seller. "
+    "(d) The buyer may appeal."
+)
+COPY = "(f) The seller shall give the buyer, on request, a copy of the invoice."
 COURT = (
     "(i) If a court finds that a seller kept the price in bad faith, the court may award the "
     "buyer damages of up to twice the price."
@@ -145,6 +150,24 @@ def verdict(claim: str, text: str, heading: str = "") -> Verdict | None:
             NOTICE,
             Verdict.ENTAILS,
         ),
+        # The subject behind a leading phrase is read as the claim's subject.
+        (
+            "In setting the penalty, the buyer shall consider the good faith of the seller.",
+            PENALTY_SETTING,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "In setting the penalty, the court shall consider the good faith of the seller.",
+            PENALTY_SETTING,
+            Verdict.ENTAILS,
+        ),
+        # A rule put in the passive without its agent ("must be given") where the passage is
+        # active: its subject is the passage's object, which the subject check cannot read.
+        (
+            "On request, the buyer must be given a copy of the invoice.",
+            COPY,
+            None,
+        ),
         # The same subject said again in front of the passage's modal is the claim's subject.
         (
             "A court that finds a seller kept the price in bad faith may award the buyer damages "
@@ -154,5 +177,5 @@ def verdict(claim: str, text: str, heading: str = "") -> Verdict | None:
         ),
     ],
 )
-def test_lexical_reads_the_claims_own_case(claim: str, text: str, expected: Verdict) -> None:
+def test_lexical_reads_the_claims_own_case(claim: str, text: str, expected: Verdict | None) -> None:
     assert verdict(claim, text, heading=HEADINGS.get(id(text), "")) is expected
