@@ -156,6 +156,8 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return None if voice_changed(alignment) else Verdict.NEUTRAL
     if comparison is Verdict.NEUTRAL or dropped_condition(alignment):
         return Verdict.NEUTRAL
+    if dropped_restriction(alignment):
+        return Verdict.NEUTRAL
     return Verdict.ENTAILS
 
 
@@ -268,6 +270,39 @@ def party_swapped(alignment: Alignment) -> bool:
             if unpaired and other.key in parties and claim[c].key not in other.keys:
                 return True
     return False
+
+
+_RESTRICTIVES = frozenset({"that", "who", "whose", "whom", "which", "with"})
+
+
+def dropped_restriction(alignment: Alignment) -> bool:
+    """Whether the claim drops the restriction the passage puts on the rule's subject.
+
+    A rule binds its subject only as far as the passage restricts it: "A controller *that sells
+    personal data* shall disclose ...", "the owner of a building *with an elevator* may post
+    ...". A claim whose subject runs straight into its modal, where the passage has between the
+    same subject and the same verb a restrictive clause or phrase ("that", "who", "which",
+    "with", no comma in front) none of whose words the claim keeps, states the rule of every
+    such subject: a scope change. A claim that restricts its subject in its own words is not
+    read here.
+    """
+    predicate = claim_predicate(alignment.claim)
+    if predicate is None:
+        return False
+    end = max(predicate.subject + predicate.of)
+    if predicate.modal != end + 1:
+        return False  # the claim restricts its subject itself
+    paired = dict(alignment.pairs)
+    if end not in paired or predicate.verb not in paired:
+        return False
+    unit = alignment.unit
+    start, verb = paired[end], paired[predicate.verb]
+    if not start + 1 < verb or unit[start + 1].word not in _RESTRICTIVES:
+        return False
+    if sentence_of(unit, start) != sentence_of(unit, verb):
+        return False
+    words = [k for k in range(start + 1, verb) if unit[k].is_content]
+    return bool(words) and not set(paired.values()).intersection(words)
 
 
 def dropped_limit(alignment: Alignment) -> bool:

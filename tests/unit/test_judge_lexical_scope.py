@@ -51,6 +51,7 @@ PENALTY_SETTING = (
     "(d) The buyer may appeal."
 )
 COPY = "(f) The seller shall give the buyer, on request, a copy of the invoice."
+DISCLOSE = "(b) A seller that charges a fee shall disclose the fee in writing."
 COURT = (
     "(i) If a court finds that a seller kept the price in bad faith, the court may award the "
     "buyer damages of up to twice the price."
@@ -167,6 +168,17 @@ def verdict(claim: str, text: str, heading: str = "") -> Verdict | None:
             "On request, the buyer must be given a copy of the invoice.",
             COPY,
             None,
+        ),
+        # The restriction the passage puts on the rule's subject dropped.
+        (
+            "A seller shall disclose the fee in writing.",
+            DISCLOSE,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "A seller that charges a fee shall disclose the fee in writing.",
+            DISCLOSE,
+            Verdict.ENTAILS,
         ),
         # The same subject said again in front of the passage's modal is the claim's subject.
         (
