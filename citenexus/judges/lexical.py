@@ -283,8 +283,8 @@ def dropped_restriction(alignment: Alignment) -> bool:
     ...". A claim whose subject runs straight into its modal, where the passage has between the
     same subject and the same verb a restrictive clause or phrase ("that", "who", "which",
     "with", no comma in front) none of whose words the claim keeps, states the rule of every
-    such subject: a scope change. A claim that restricts its subject in its own words is not
-    read here.
+    such subject: a scope change. A claim that restricts its subject in its own words, or
+    restates a word of the restriction elsewhere, is not read here.
     """
     predicate = claim_predicate(alignment.claim)
     if predicate is None:
@@ -302,7 +302,18 @@ def dropped_restriction(alignment: Alignment) -> bool:
     if sentence_of(unit, start) != sentence_of(unit, verb):
         return False
     words = [k for k in range(start + 1, verb) if unit[k].is_content]
-    return bool(words) and not set(paired.values()).intersection(words)
+    if not words or set(paired.values()).intersection(words):
+        return False
+    # A restriction the claim restates elsewhere in its own words ("A tenant who intends to
+    # terminate a tenancy shall give notice" read as "... notice before termination") is kept.
+    said = [t.key for t in alignment.claim if t.is_content and len(t.key) >= _STEM]
+    return not any(
+        len(unit[k].key) >= _STEM and any(key[:_STEM] == unit[k].key[:_STEM] for key in said)
+        for k in words
+    )
+
+
+_STEM = 6  # letters two forms of one word share ("terminat-e", "terminat-ion")
 
 
 def dropped_limit(alignment: Alignment) -> bool:
