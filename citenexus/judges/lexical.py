@@ -771,7 +771,7 @@ def comparison_verdict(alignment: Alignment) -> Verdict | None:
             verdict = Verdict.NEUTRAL
         elif found.direction != token.direction:
             if (
-                _in_condition(alignment.claim, i)
+                in_condition(alignment.claim, i)
                 or not _in_place(alignment, anchor)  # another use of the word, maybe
                 or _made_elsewhere(alignment, anchor, token)
             ):
@@ -810,7 +810,7 @@ def _made_elsewhere(alignment: Alignment, anchor: int, comparison: Token) -> boo
 _CONDITIONS = frozenset({"if", "when", "whenever", "where", "unless", "provided"})
 
 
-def _in_condition(tokens: tuple[Token, ...], index: int) -> bool:
+def in_condition(tokens: tuple[Token, ...], index: int) -> bool:
     """Whether the token at ``index`` stands in a conditional clause ("if ... one year or more")."""
     k = index - 1
     while k >= 0 and tokens[k].kind != BOUNDARY:

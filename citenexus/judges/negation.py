@@ -23,6 +23,11 @@ Each word's polarity is the parity of the negation markers whose scope covers it
 Dropping a whole exception ("... unless the tenant consents") keeps the polarity of what is
 left, so a compression that drops it is not contradicted here.
 
+A flip inside the claim's condition ("When the owner ends a tenancy for an at-fault cause" against
+"for a no-fault cause") states the rule of another case, not the opposite of this one: neutral,
+as a comparison reversed there is for the lexical judge. A condition turned into its exception
+("if the tenant objects" / "unless the tenant objects") still contradicts.
+
 Two exceptions of one rule are not compared by parity (``_excepted``): "may not process unless
 it first obtains consent" and "shall not process without first obtaining consent" say the same,
 though the "not" of the one reaches over "without" and the other's stops at "unless"; the rule's
@@ -41,7 +46,7 @@ from citenexus.judges.align import (
     home_sentences,
     sentence_of,
 )
-from citenexus.judges.lexical import align_claim
+from citenexus.judges.lexical import align_claim, in_condition
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import (
     BOUNDARY,
@@ -88,7 +93,17 @@ class NegationJudge:
         if flips:
             c, u = flips[0]
             token = alignment.unit[u]
-            return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, (token.start, token.end))
+            where = (token.start, token.end)
+            if all(
+                in_condition(alignment.claim, c)
+                and not _excepted(alignment.claim, c)
+                and not _excepted(alignment.unit, u)
+                for c, u in flips
+            ):
+                # "When the owner ends a tenancy for an at-fault cause, ..." against "... for a
+                # no-fault cause, ...": the rule of another case, not the opposite of this one.
+                return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, where)
+            return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, where)
         if _obliges_where_passage_permits(alignment):
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.5, span)
         marked = any(t.kind == NEGATOR or t.negates for t in alignment.claim) or any(

@@ -1,4 +1,5 @@
-"""Two ways of stating one exception, and a comparison read across a relative clause
+"""Two ways of stating one exception, a negation flipped in the claim's condition, and a comparison read
+across a relative clause
 (docs/design.md#judges-that-decline-and-the-judge-benchmark)."""
 
 from __future__ import annotations
@@ -45,4 +46,17 @@ def test_a_comparison_bounds_the_noun_a_relative_clause_names() -> None:
         "The seller shall notify the buyer no later than 30 days before it learned of the defect."
     )
     judgment = judge.judge(opposite, unit(NOTICE))
+    assert judgment is not None and judgment.verdict is Verdict.CONTRADICTS
+
+
+def test_a_negation_flipped_inside_the_claims_condition_is_another_case() -> None:
+    judge = NegationJudge()
+    text = "When the seller ends a contract for a no-fault reason, the seller shall refund the fee."
+    other_case = (
+        "When the seller ends a contract for an at-fault reason, the seller shall refund the fee."
+    )
+    judgment = judge.judge(other_case, unit(text))
+    assert judgment is not None and judgment.verdict is Verdict.NEUTRAL
+    opposite = "When the seller ends a contract for a no-fault reason, the seller shall not refund the fee."
+    judgment = judge.judge(opposite, unit(text))
     assert judgment is not None and judgment.verdict is Verdict.CONTRADICTS
