@@ -17,6 +17,8 @@ Each word's polarity is the parity of the negation markers whose scope covers it
   demand, however labelled, security greater than one month's rent") denies the same thing;
 - otherwise, a claim that obliges ("shall", "must") where the passage only permits ("may") is
   neutral (the modal in front of the same verb when both texts have one);
+- otherwise, a claim that denies a word the passage narrows with a word the claim leaves out
+  ("do not apply to rentals" for "do not apply to transient rentals") is neutral (``_widened``);
 - otherwise the judge entails when a marker touches the shared words (in the claim, or over
   them in the passage), and declines when none does: it has nothing to say.
 
@@ -106,6 +108,8 @@ class NegationJudge:
             return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, where)
         if _obliges_where_passage_permits(alignment):
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.5, span)
+        if _widened(alignment, claim_counts, unit_counts):
+            return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.5, span)
         marked = any(t.kind == NEGATOR or t.negates for t in alignment.claim) or any(
             unit_counts[u] or alignment.unit[u].negates for _, u in alignment.pairs
         )
@@ -140,6 +144,28 @@ def _excepted(tokens: tuple[Token, ...], index: int) -> bool:
         if word in _NEGATIONS or word in _EXCEPTION_ENDS:
             return False
         k -= 1
+    return False
+
+
+def _widened(alignment: Alignment, claim_counts: Sequence[int], unit_counts: Sequence[int]) -> bool:
+    """Whether the claim denies more than the passage: a word both texts negate ("do not apply
+    to *rentals*") that the passage narrows with a word right in front of it which the claim
+    leaves out ("do not apply to *transient* rentals"). Leaving a modifier out is a faithful
+    compression where a text asserts, but where it denies, the claim then denies it of every
+    such thing (docs/design.md#the-judges)."""
+    used = {u for _, u in alignment.pairs}
+    home = home_sentences(alignment)
+    for c, u in alignment.pairs:
+        if not (claim_counts[c] % 2 and unit_counts[u] % 2) or u == 0:
+            continue
+        if sentence_of(alignment.unit, u) not in home:
+            continue
+        before = alignment.unit[u - 1]
+        if not before.is_content or u - 1 in used or not unit_counts[u - 1] % 2:
+            continue
+        if c > 0 and alignment.claim[c - 1].is_content:
+            continue  # the claim narrows the word its own way
+        return True
     return False
 
 

@@ -1,5 +1,5 @@
-"""Two ways of stating one exception, a negation flipped in the claim's condition, and a comparison read
-across a relative clause
+"""Two ways of stating one exception, a negation flipped in the claim's condition, a denial
+widened by a dropped modifier, and a comparison read across a relative clause
 (docs/design.md#judges-that-decline-and-the-judge-benchmark)."""
 
 from __future__ import annotations
@@ -60,3 +60,14 @@ def test_a_negation_flipped_inside_the_claims_condition_is_another_case() -> Non
     opposite = "When the seller ends a contract for a no-fault reason, the seller shall not refund the fee."
     judgment = judge.judge(opposite, unit(text))
     assert judgment is not None and judgment.verdict is Verdict.CONTRADICTS
+
+
+def test_a_denial_widened_by_a_dropped_modifier_is_no_support() -> None:
+    judge = NegationJudge()
+    text = "(4) This section does not apply to seasonal rentals by campsites."
+    wider = "This section does not apply to rentals by campsites."
+    judgment = judge.judge(wider, unit(text))
+    assert judgment is not None and judgment.verdict is Verdict.NEUTRAL
+    same = "This section does not apply to seasonal rentals by campsites."
+    judgment = judge.judge(same, unit(text))
+    assert judgment is not None and judgment.verdict is Verdict.ENTAILS
