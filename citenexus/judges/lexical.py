@@ -336,7 +336,28 @@ def dropped_limit(alignment: Alignment) -> bool:
             continue
         if any(unit[k].word in _LIMITS for k in between):
             return True
+        if _qualified_alternative(unit, left, right):
+            return True
     return _trailing_only(alignment, positions[-1]) if positions else False
+
+
+def _qualified_alternative(unit: tuple[Token, ...], left: int, right: int) -> bool:
+    """Whether the claim steps from one quoted word to the next over an "or" that opens an
+    alternative with a case of its own, which the claim drops: "... within three years after
+    the date the violation occurred *or, for a series of related violations,* within three
+    years after the date of the last violation": an "or" followed by a phrase set off by
+    commas, none of it quoted, the first alternative left out too. The claim states the
+    second alternative for every case. Picking an alternative with no case of its own ("by
+    personal delivery or by first-class mail" as "by first-class mail") is not read here."""
+    for o in range(left + 1, right - 1):
+        if unit[o].word != "or" or unit[o + 1].word != ",":
+            continue
+        close = next((k for k in range(o + 2, right) if unit[k].word == ","), None)
+        before = any(unit[k].is_content for k in range(left + 1, o))
+        case = close is not None and any(unit[k].is_content for k in range(o + 2, close))
+        if before and case:
+            return True
+    return False
 
 
 def _trailing_only(alignment: Alignment, last: int) -> bool:

@@ -1,7 +1,7 @@
 """The lexical judge refuses what a passage does not say of the claim's own case: a name the
 passage never names, the claim's first word in another's slot, a subject the passage's sentences
 do not hold, a leading "After ..."/"When ..." clause or a condition between the quoted words
-dropped, a party put where the passage names another, a trailing "only ..." restriction
+dropped, the case of an alternative dropped, a party put where the passage names another, a trailing "only ..." restriction
 dropped (docs/design.md#judges-that-decline-and-the-judge-benchmark). Each rule is shown with
 the faithful claim it must still support."""
 
@@ -52,6 +52,10 @@ PENALTY_SETTING = (
 )
 COPY = "(f) The seller shall give the buyer, on request, a copy of the invoice."
 DISCLOSE = "(b) A seller that charges a fee shall disclose the fee in writing."
+FILING = (
+    "(2) A claim must be filed within one year after the date of the sale or, for a series of "
+    "sales, within one year after the date of the last sale."
+)
 COURT = (
     "(i) If a court finds that a seller kept the price in bad faith, the court may award the "
     "buyer damages of up to twice the price."
@@ -178,6 +182,17 @@ def verdict(claim: str, text: str, heading: str = "") -> Verdict | None:
         (
             "A seller that charges a fee shall disclose the fee in writing.",
             DISCLOSE,
+            Verdict.ENTAILS,
+        ),
+        # The second of two alternatives stated without the case the passage gives it.
+        (
+            "A claim must be filed within one year after the date of the last sale.",
+            FILING,
+            Verdict.NEUTRAL,
+        ),
+        (
+            "A claim must be filed within one year after the date of the sale.",
+            FILING,
             Verdict.ENTAILS,
         ),
         # The same subject said again in front of the passage's modal is the claim's subject.
