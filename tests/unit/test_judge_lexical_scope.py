@@ -1,9 +1,10 @@
 """The lexical judge refuses what a passage does not say of the claim's own case: a name the
 passage never names, the claim's first word in another's slot, a subject the passage's sentences
 do not hold, a leading "After ..."/"When ..." clause or a condition between the quoted words
-dropped, the case of an alternative dropped, a party put where the passage names another, a trailing "only ..." restriction
-dropped (docs/design.md#judges-that-decline-and-the-judge-benchmark). Each rule is shown with
-the faithful claim it must still support."""
+dropped, the case of an alternative dropped, a party put where the passage names another, a
+trailing "only ..." restriction dropped, a subject's restriction dropped
+(docs/design.md#judges-that-decline-and-the-judge-benchmark). Each rule is shown with the
+faithful claim it must still support."""
 
 from __future__ import annotations
 
