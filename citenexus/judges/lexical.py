@@ -510,13 +510,23 @@ _SENTENCE_ENDS = frozenset({".", ";", "!", "?", "\n"})
 def subject_missing(alignment: Alignment) -> bool:
     """Whether the claim's subject ("The tenant must repair ...") is nowhere in the passage: a
     paraphrase rewords what is done, but a rule about someone the passage never names is not
-    its rule, however many other words they share."""
+    its rule, however many other words they share. A pronoun in front of the passage's modal
+    ("you can ask") names the subject too."""
     predicate = claim_predicate(alignment.claim)
     if predicate is None:
         return False
-    paired = {c for c, _ in alignment.pairs}
-    return not any(c in paired for c in predicate.subject)
+    paired = dict(alignment.pairs)
+    if any(c in paired for c in predicate.subject):
+        return False
+    # A passage that states the rule of a pronoun ("For an unfurnished place, you can ask for
+    # ...") names its subject by the pronoun: the claim may name whom it stands for.
+    verb = paired.get(predicate.verb)
+    modal = governing_modal(alignment.unit, verb) if verb is not None else None
+    head = modal - 1 if modal is not None else None
+    return not (head is not None and head >= 0 and alignment.unit[head].word in _PRONOUNS)
 
+
+_PRONOUNS = frozenset({"you", "we", "they", "he", "she", "it", "i", "one"})
 
 _BE = frozenset({"be", "been", "being", "is", "are", "was", "were"})
 

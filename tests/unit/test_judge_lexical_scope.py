@@ -57,6 +57,7 @@ FILING = (
     "(2) A claim must be filed within one year after the date of the sale or, for a series of "
     "sales, within one year after the date of the last sale."
 )
+PRONOUN = "For a small order, you can ask for up to two months' fees as a refund."
 COURT = (
     "(i) If a court finds that a seller kept the price in bad faith, the court may award the "
     "buyer damages of up to twice the price."
@@ -195,6 +196,12 @@ def verdict(claim: str, text: str, heading: str = "") -> Verdict | None:
             "A claim must be filed within one year after the date of the sale.",
             FILING,
             Verdict.ENTAILS,
+        ),
+        # A pronoun in front of the passage's modal names the subject the claim names.
+        (
+            "For a small order, a buyer can ask for a refund of up to two months' fees.",
+            PRONOUN,
+            None,
         ),
         # The same subject said again in front of the passage's modal is the claim's subject.
         (
