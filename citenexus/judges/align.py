@@ -304,13 +304,16 @@ _AUXILIARY_WORDS = frozenset({"be", "been", "not", "to", "have", "also", "only"}
 
 
 _LEADING = frozenset({"if", "when", "whenever", "where", "unless", "once", "after", "before"})
+# A leading phrase ("In setting the amount of a penalty, the court shall ...", "Within 30 days
+# after ..., the landlord shall ...") puts the subject behind its comma as a condition does.
+_LEADING |= {"in", "within", "on", "for", "during", "upon", "at", "under", "instead", "until"}
 
 
 def claim_predicate(tokens: tuple[Token, ...]) -> Predicate | None:
     """The claim's subject, its modal and the verb the modal governs, if it has them.
 
-    The subject opens the claim, or opens its main clause after a leading condition ("When
-    the tenant's interest is transferred, the tenant shall ..."); a relative clause after the
+    The subject opens the claim, or opens its main clause after a leading condition or phrase
+    ("When the tenant's interest is transferred, the tenant shall ..."); a relative clause after the
     subject ("A tenant who intends to end a tenancy shall give ...") is stepped over.
     """
     found = _predicate_at(tokens, 0)

@@ -5,9 +5,11 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
 
 - below ``lexical_decline_coverage`` of the claim's content words in the aligned span, the
   passage does not say what the claim says: neutral;
+- a claim whose subject is nowhere in the passage's sentences (a rule about someone the passage
+  does not name, even when a heading holds the word), or that names what the passage never
+  names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage;
 - from there up to ``lexical_min_coverage`` (the paraphrase zone) it cannot tell: it declines,
-  and the other judges decide; unless the claim's subject is nowhere in the passage (a rule
-  about someone the passage does not name): neutral;
+  and the other judges decide;
 - at or above ``lexical_min_coverage`` it rules, and says entails only when
 - no two paired words swap sides of a third (``crossing``): "the landlord must pay the tenant"
   against "the tenant must pay the landlord", or "deposit 60 days, notice 30 days" against
@@ -17,7 +19,9 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   claim's subject is not, in the passage, the object of something (``subject_moved``; a claim
   stated with a copula, "A consumer is not required to ...", has a subject too);
 - no claim word stands in the slot of another of the passage's words (``substituted``): "a
-  default by the landlord in the payment of rent" against "a default by the tenant ...";
+  default by the landlord in the payment of rent" against "a default by the tenant ...", or,
+  for the claim's first word, read from its right neighbour, "A tenant who fails to ..."
+  against "An owner who fails to ...";
 - the claim does not leave out the condition its sentence puts on the rule
   (``dropped_condition``), also behind a "when ..." clause; a contiguous fragment is support;
 - every comparison the claim makes is made, in the same direction, in front of the same word
@@ -33,6 +37,7 @@ decline instead of saying neutral, and the negation and numeric judges still spe
 
 from __future__ import annotations
 
+from citenexus.domain.conflicts import party_stems
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges.align import (
     Alignment,
@@ -40,9 +45,10 @@ from citenexus.judges.align import (
     claim_predicate,
     governing_modal,
     offered_keys,
+    sentence_of,
 )
 from citenexus.judges.thresholds import JudgeThresholds
-from citenexus.judges.tokens import BOUNDARY, COMPARATOR, MODAL, Token, tokenize
+from citenexus.judges.tokens import BOUNDARY, COMPARATOR, CONTENT, MODAL, Token, tokenize
 from citenexus.text.quantities import NUMBER
 from citenexus.text.stopwords import DETERMINERS, ROLE_PREPOSITIONS
 
@@ -82,6 +88,8 @@ class LexicalJudge:
         alignment = align_claim(claim, unit, self.thresholds)
         if alignment.content == 0:
             return None
+        if unnamed(claim, alignment.claim, unit):
+            return Judgment(unit.key, NAME, Verdict.NEUTRAL, alignment.coverage / 2, None)
         coverage = alignment.coverage
         verdict = lexical_verdict(alignment, self.thresholds)
         if verdict is None:
@@ -90,6 +98,32 @@ class LexicalJudge:
         if verdict is Verdict.NEUTRAL and coverage >= self.thresholds.lexical_min_coverage:
             score = coverage / 2  # well covered but rearranged: report it as weak
         return Judgment(unit.key, NAME, verdict, score, alignment.span)
+
+
+_NAME_LEADS = frozenset(".!?:;(\"'\u201c\n")
+
+
+def unnamed(claim: str, tokens: tuple[Token, ...], unit: Unit) -> bool:
+    """Whether the claim names something the passage never names: a capitalised word inside a
+    sentence ("Under Texas law, ...", "the Colorado Privacy Act") that neither the passage nor
+    its heading or title holds. A paraphrase rewords what a passage says, it does not bring in
+    a name (a place, a statute, a body) of its own: the claim is about another thing, and the
+    passage cannot tell whether the rule holds there (docs/design.md#the-judges)."""
+    offered: frozenset[str] | None = None
+    for token in tokens:
+        if not token.is_content or not token.word.isalpha():
+            continue
+        text = claim[token.start : token.end]
+        if not text[:1].isupper():
+            continue
+        lead = claim[: token.start].rstrip(" \t")
+        if not lead or lead[-1] in _NAME_LEADS:
+            continue  # a sentence's or a quotation's first word is capitalised anyway
+        if offered is None:
+            offered = offered_keys(unit.text) | offered_keys(f"{unit.heading} {unit.title}")
+        if not token.keys & offered:
+            return True
+    return False
 
 
 def align_claim(claim: str, unit: Unit, thresholds: JudgeThresholds) -> Alignment:
@@ -104,10 +138,12 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.NEUTRAL
     if antonym_swapped(alignment):
         return Verdict.CONTRADICTS
-    if dropped_limit(alignment):
+    if dropped_limit(alignment) or party_swapped(alignment):
+        return Verdict.NEUTRAL
+    if subject_missing(alignment):
         return Verdict.NEUTRAL
     if alignment.coverage < thresholds.lexical_min_coverage:
-        return Verdict.NEUTRAL if subject_missing(alignment) else None
+        return None
     comparison = comparison_verdict(alignment)
     if comparison is Verdict.CONTRADICTS:
         return Verdict.CONTRADICTS
@@ -117,8 +153,10 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         or subject_moved(alignment)
         or substituted(alignment)
     ):
-        return None if passive(alignment.claim) else Verdict.NEUTRAL
+        return None if voice_changed(alignment) else Verdict.NEUTRAL
     if comparison is Verdict.NEUTRAL or dropped_condition(alignment):
+        return Verdict.NEUTRAL
+    if dropped_restriction(alignment):
         return Verdict.NEUTRAL
     return Verdict.ENTAILS
 
@@ -201,6 +239,83 @@ def _opposites_of(word: str) -> frozenset[str]:
 _LIMITS = frozenset({"once", "twice", "exclusive", "exclusively"})
 
 
+def party_swapped(alignment: Alignment) -> bool:
+    """Whether the claim names a party where the passage names another: a party word of the
+    claim (a generic one, "person", or one of the lane's vocabulary) paired away from the place
+    its claim neighbours mark, where the passage has, between those neighbours in one sentence,
+    another party it left unpaired ("the address of the *tenant* who owes the rent" against
+    "the address of the *person* to whom the rent is to be paid", the tenant named elsewhere).
+    Read in the paraphrase zone too: whatever the other words, the rule is about someone else.
+    A passive claim moves its agent on purpose and is not read here.
+    """
+    claim, unit = alignment.claim, alignment.unit
+    if passive(claim):
+        return False  # "shall be informed by the controller" moves its agent on purpose
+    parties = party_stems()
+    paired = dict(alignment.pairs)
+    used = set(paired.values())
+    content = [c for c in range(len(claim)) if claim[c].is_content and c in paired]
+    for index in range(1, len(content) - 1):
+        c = content[index]
+        if claim[c].key not in parties:
+            continue
+        left, right = paired[content[index - 1]], paired[content[index + 1]]
+        if right <= left or left < paired[c] < right:
+            continue
+        if sentence_of(unit, left) != sentence_of(unit, right):
+            continue
+        for k in range(left + 1, right):
+            other = unit[k]
+            unpaired = other.is_content and k not in used
+            if unpaired and other.key in parties and claim[c].key not in other.keys:
+                return True
+    return False
+
+
+_RESTRICTIVES = frozenset({"that", "who", "whose", "whom", "which", "with"})
+
+
+def dropped_restriction(alignment: Alignment) -> bool:
+    """Whether the claim drops the restriction the passage puts on the rule's subject.
+
+    A rule binds its subject only as far as the passage restricts it: "A controller *that sells
+    personal data* shall disclose ...", "the owner of a building *with an elevator* may post
+    ...". A claim whose subject runs straight into its modal, where the passage has between the
+    same subject and the same verb a restrictive clause or phrase ("that", "who", "which",
+    "with", no comma in front) none of whose words the claim keeps, states the rule of every
+    such subject: a scope change. A claim that restricts its subject in its own words, or
+    restates a word of the restriction elsewhere, is not read here.
+    """
+    predicate = claim_predicate(alignment.claim)
+    if predicate is None:
+        return False
+    end = max(predicate.subject + predicate.of)
+    if predicate.modal != end + 1:
+        return False  # the claim restricts its subject itself
+    paired = dict(alignment.pairs)
+    if end not in paired or predicate.verb not in paired:
+        return False
+    unit = alignment.unit
+    start, verb = paired[end], paired[predicate.verb]
+    if not start + 1 < verb or unit[start + 1].word not in _RESTRICTIVES:
+        return False
+    if sentence_of(unit, start) != sentence_of(unit, verb):
+        return False
+    words = [k for k in range(start + 1, verb) if unit[k].is_content]
+    if not words or set(paired.values()).intersection(words):
+        return False
+    # A restriction the claim restates elsewhere in its own words ("A tenant who intends to
+    # terminate a tenancy shall give notice" read as "... notice before termination") is kept.
+    said = [t.key for t in alignment.claim if t.is_content and len(t.key) >= _STEM]
+    return not any(
+        len(unit[k].key) >= _STEM and any(key[:_STEM] == unit[k].key[:_STEM] for key in said)
+        for k in words
+    )
+
+
+_STEM = 6  # letters two forms of one word share ("terminat-e", "terminat-ion")
+
+
 def dropped_limit(alignment: Alignment) -> bool:
     """Whether the claim leaves out a limit the passage puts inside the words it quotes.
 
@@ -221,7 +336,50 @@ def dropped_limit(alignment: Alignment) -> bool:
             continue
         if any(unit[k].word in _LIMITS for k in between):
             return True
+        if _qualified_alternative(unit, left, right):
+            return True
+    return _trailing_only(alignment, positions[-1]) if positions else False
+
+
+def _qualified_alternative(unit: tuple[Token, ...], left: int, right: int) -> bool:
+    """Whether the claim steps from one quoted word to the next over an "or" that opens an
+    alternative with a case of its own, which the claim drops: "... within three years after
+    the date the violation occurred *or, for a series of related violations,* within three
+    years after the date of the last violation": an "or" followed by a phrase set off by
+    commas, none of it quoted, the first alternative left out too. The claim states the
+    second alternative for every case. Picking an alternative with no case of its own ("by
+    personal delivery or by first-class mail" as "by first-class mail") is not read here."""
+    for o in range(left + 1, right - 1):
+        if unit[o].word != "or" or unit[o + 1].word != ",":
+            continue
+        close = next((k for k in range(o + 2, right) if unit[k].word == ","), None)
+        before = any(unit[k].is_content for k in range(left + 1, o))
+        case = close is not None and any(unit[k].is_content for k in range(o + 2, close))
+        if before and case:
+            return True
     return False
+
+
+def _trailing_only(alignment: Alignment, last: int) -> bool:
+    """Whether the passage goes on, right behind the claim's last quoted word, with an "only
+    ..." phrase none of whose words the claim keeps ("may require consent as a condition of
+    employment *only for the purposes of* ...": the claim drops the restriction). "Only" in
+    front of quoted words ("may claim only the amounts needed") restricts words the claim
+    keeps, and is not read here."""
+    if any(t.word == "only" for t in alignment.claim):
+        return False
+    unit = alignment.unit
+    k = last + 1
+    if k >= len(unit) or unit[k].word != "only":
+        return False
+    paired = {u for _, u in alignment.pairs}
+    j = k + 1
+    words = []
+    while j < len(unit) and unit[j].word not in _SENTENCE_ENDS:
+        if unit[j].is_content:
+            words.append(j)
+        j += 1
+    return bool(words) and not paired.intersection(words)
 
 
 _CONDITION_OPENERS = frozenset({"if", "unless", "provided"})
@@ -251,8 +409,16 @@ def dropped_condition(alignment: Alignment) -> bool:
     while end + 1 < region_hi and unit[end + 1].word not in _SENTENCE_ENDS:
         end += 1
     paired = set(positions)
+    for k in range(start, first):
+        opens = unit[k].word in _LEADING_OPENERS and _opens(unit, start, k)
+        if opens and _leads_in(unit, k, first, paired):
+            return True
     for k in range(start, end + 1):
-        if unit[k].word not in _CONDITION_OPENERS or first < k < last:
+        if unit[k].word not in _CONDITION_OPENERS:
+            continue
+        if first < k < last:
+            if _condition_inside(unit, k, end, paired):
+                return True
             continue
         if k < first and _leads_in(unit, k, first, paired):
             return True
@@ -272,6 +438,41 @@ def dropped_condition(alignment: Alignment) -> bool:
         if not any(unit[b].is_content for b in between) or _behind_time_clause(unit, last, k):
             return True
     return False
+
+
+def _condition_inside(unit: tuple[Token, ...], opener: int, end: int, paired: set[int]) -> bool:
+    """Whether a condition standing between the claim's quoted words ("liable for actual damages
+    and, *if the landlord acted with malice*, for punitive damages ...") is one the claim steps
+    over: none of the words of its clause (up to the clause's end) quoted, quoted words right
+    behind it. The claim then states what follows the condition for every case."""
+    clause = []
+    j = opener + 1
+    while j <= end and unit[j].word not in _CLAUSE_ENDS:
+        if unit[j].is_content:
+            clause.append(j)
+        j += 1
+    if not clause or paired.intersection(clause):
+        return False
+    # The condition's own list ("fraud, oppression, or malice") runs on over commas: the
+    # quoted words behind it are the first quoted word after the opener.
+    after = min((u for u in paired if u > opener), default=None)
+    return after is not None and after <= end
+
+
+# A clause opening the sentence with one of these ("After a tenant has occupied the property for
+# 12 months, the owner shall not ...", "When the owner ends a tenancy for a no-fault just cause,
+# the owner shall ...") sets the case the rule holds in, as "if" does; inside a sentence they
+# may only date the rule ("within 14 days after the tenant has vacated"), so only there.
+_LEADING_OPENERS = frozenset({"when", "whenever", "where", "once", "after"})
+
+
+def _opens(unit: tuple[Token, ...], start: int, k: int) -> bool:
+    """Whether the token at ``k`` opens its sentence (behind a list number such as "(a)" at
+    most)."""
+    return all(
+        not unit[j].is_content or (j > 0 and len(unit[j].word) <= 2 and unit[j - 1].word == "(")
+        for j in range(start, k)
+    )
 
 
 def _leads_in(unit: tuple[Token, ...], opener: int, first: int, paired: set[int]) -> bool:
@@ -309,13 +510,23 @@ _SENTENCE_ENDS = frozenset({".", ";", "!", "?", "\n"})
 def subject_missing(alignment: Alignment) -> bool:
     """Whether the claim's subject ("The tenant must repair ...") is nowhere in the passage: a
     paraphrase rewords what is done, but a rule about someone the passage never names is not
-    its rule, however many other words they share."""
+    its rule, however many other words they share. A pronoun in front of the passage's modal
+    ("you can ask") names the subject too."""
     predicate = claim_predicate(alignment.claim)
     if predicate is None:
         return False
-    paired = {c for c, _ in alignment.pairs}
-    return not any(c in paired for c in predicate.subject)
+    paired = dict(alignment.pairs)
+    if any(c in paired for c in predicate.subject):
+        return False
+    # A passage that states the rule of a pronoun ("For an unfurnished place, you can ask for
+    # ...") names its subject by the pronoun: the claim may name whom it stands for.
+    verb = paired.get(predicate.verb)
+    modal = governing_modal(alignment.unit, verb) if verb is not None else None
+    head = modal - 1 if modal is not None else None
+    return not (head is not None and head >= 0 and alignment.unit[head].word in _PRONOUNS)
 
+
+_PRONOUNS = frozenset({"you", "we", "they", "he", "she", "it", "i", "one"})
 
 _BE = frozenset({"be", "been", "being", "is", "are", "was", "were"})
 
@@ -324,6 +535,53 @@ def passive(tokens: tuple[Token, ...]) -> bool:
     """Whether the claim names its agent behind a passive verb ("is held by the landlord")."""
     words = [t.word for t in tokens]
     return "by" in words and any(w in _BE for w in words[: words.index("by")])
+
+
+def voice_changed(alignment: Alignment) -> bool:
+    """Whether the claim is passive where the passage is not: it names its agent behind a
+    passive verb, or puts its rule in the passive without one ("the applicant must be given a
+    copy" for "the landlord shall give the applicant a copy"). Its subject is then not the
+    passage's agent, which the order and subject checks cannot read. A claim passive where
+    the passage is passive too ("may be charged once") is read as usual."""
+    if passive(alignment.claim):
+        return True
+    tokens = alignment.claim
+    predicate = claim_predicate(tokens)
+    if predicate is None or tokens[predicate.modal].kind != MODAL:
+        return False
+    k = predicate.modal
+    words = [t.word for t in tokens]
+    if not (k + 2 < len(words) and words[k + 1] == "be" and _participle(words[k + 2])):
+        return False
+    paired = dict(alignment.pairs)
+    verb = paired.get(predicate.verb)
+    # Unpaired ("given" for "give"), the verb's voice in the passage cannot be read: decline.
+    return verb is None or alignment.unit[verb - 1].word not in _BE
+
+
+_IRREGULAR_PARTICIPLES = frozenset(
+    [
+        "given",
+        "made",
+        "paid",
+        "sent",
+        "held",
+        "kept",
+        "told",
+        "brought",
+        "taken",
+        "shown",
+        "done",
+        "known",
+        "found",
+        "put",
+        "set",
+    ]
+)
+
+
+def _participle(word: str) -> bool:
+    return word.endswith("ed") or word in _IRREGULAR_PARTICIPLES
 
 
 def crossing(alignment: Alignment) -> bool:
@@ -359,6 +617,8 @@ def substituted(alignment: Alignment) -> bool:
     paired = dict(alignment.pairs)
     used = set(paired.values())
     content = [c for c in range(len(claim)) if claim[c].is_content and c in paired]
+    if len(content) > 1 and _first_substituted(alignment, content[0], content[1], used):
+        return True
     for index, c in enumerate(content):
         if index == 0:
             continue
@@ -376,6 +636,28 @@ def substituted(alignment: Alignment) -> bool:
         if after is None or _frame(claim, c, after) == _frame(unit, slot, right or slot):
             return True
     return False
+
+
+def _first_substituted(alignment: Alignment, first: int, after: int, used: set[int]) -> bool:
+    """Whether the claim's first paired word stands in the slot of another word of the passage,
+    read from its right neighbour: "A *tenant* who fails to make the payment ..." against "An
+    *owner* who fails to make the payment ..." (the tenant is named elsewhere in the passage).
+    The words between the slot and the neighbour must be the same function words in both texts,
+    and there must be some: a claim word right in front of its neighbour may be a modifier of
+    the claim's own."""
+    claim, unit = alignment.claim, alignment.unit
+    paired = dict(alignment.pairs)
+    frame = _frame(claim, first, after)
+    right = paired[after]
+    k = right - 1 - len(frame)
+    if not frame or k < 0 or not unit[k].is_content or _frame(unit, k, right) != frame:
+        return False
+    if k in used or claim[first].key in unit[k].keys:
+        return False
+    # Paired in front of the slot, in its sentence, the word is where the claim says it is
+    # ("A landlord generally cannot charge" for "A landlord cannot charge").
+    where = paired[first]
+    return where > right or sentence_of(unit, where) != sentence_of(unit, k)
 
 
 def _slot(
@@ -448,7 +730,14 @@ def subject_moved(alignment: Alignment) -> bool:
     while k >= 0 and alignment.unit[k].is_content:
         run.add(k)
         k -= 1
-    return _subject_like(alignment.unit, head, run) and not (kept & run)
+    if kept & run:
+        return False
+    # The same word standing again in front of the modal is the claim's subject said twice ("If
+    # a court finds ..., the court may award" for "A court that finds ... may award").
+    named = {alignment.claim[c].key for c in predicate.subject if c in paired}
+    if any(named & alignment.unit[k].keys for k in run):
+        return False
+    return _subject_like(alignment.unit, head, run)
 
 
 _VERB_CHAIN = frozenset({"not", "be", "been", "is", "are", "was", "were", "to", "also", "only"})
@@ -513,7 +802,7 @@ def comparison_verdict(alignment: Alignment) -> Verdict | None:
             verdict = Verdict.NEUTRAL
         elif found.direction != token.direction:
             if (
-                _in_condition(alignment.claim, i)
+                in_condition(alignment.claim, i)
                 or not _in_place(alignment, anchor)  # another use of the word, maybe
                 or _made_elsewhere(alignment, anchor, token)
             ):
@@ -552,7 +841,7 @@ def _made_elsewhere(alignment: Alignment, anchor: int, comparison: Token) -> boo
 _CONDITIONS = frozenset({"if", "when", "whenever", "where", "unless", "provided"})
 
 
-def _in_condition(tokens: tuple[Token, ...], index: int) -> bool:
+def in_condition(tokens: tuple[Token, ...], index: int) -> bool:
     """Whether the token at ``index`` stands in a conditional clause ("if ... one year or more")."""
     k = index - 1
     while k >= 0 and tokens[k].kind != BOUNDARY:
@@ -574,6 +863,15 @@ def _anchor(tokens: tuple[Token, ...], index: int, post: bool) -> int | None:
     return None
 
 
+_RELATIVE_LINKS = frozenset({"which", "whom"})
+
+
+def _linked(tokens: tuple[Token, ...], k: int) -> bool:
+    """Whether the relative pronoun at ``k`` follows a preposition ("on which", "to whom"), so
+    its clause qualifies the noun in front of it, not a new sentence."""
+    return k > 0 and tokens[k - 1].kind not in (BOUNDARY, CONTENT) and tokens[k - 1].word != ","
+
+
 def _comparator_near(tokens: tuple[Token, ...], index: int, paired: set[int]) -> Token | None:
     """The comparison bounding the unit token at ``index``: the nearest one in front of it in
     its clause, stepping over words the claim dropped ("before the date of termination" for
@@ -584,7 +882,11 @@ def _comparator_near(tokens: tuple[Token, ...], index: int, paired: set[int]) ->
         token = tokens[k]
         if token.kind == COMPARATOR:
             return token
-        if token.kind == BOUNDARY or (token.is_content and k in paired):
+        if token.is_content and k in paired:
+            break
+        # "30 days after the date on which it determined": a relative clause names the thing
+        # the comparison bounds; any other clause boundary ends the search.
+        if token.kind == BOUNDARY and not (token.word in _RELATIVE_LINKS and _linked(tokens, k)):
             break
         k -= 1
     after = index + 1

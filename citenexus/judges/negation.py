@@ -17,11 +17,23 @@ Each word's polarity is the parity of the negation markers whose scope covers it
   demand, however labelled, security greater than one month's rent") denies the same thing;
 - otherwise, a claim that obliges ("shall", "must") where the passage only permits ("may") is
   neutral (the modal in front of the same verb when both texts have one);
+- otherwise, a claim that denies a word the passage narrows with a word the claim leaves out
+  ("do not apply to rentals" for "do not apply to transient rentals") is neutral (``_widened``);
 - otherwise the judge entails when a marker touches the shared words (in the claim, or over
   them in the passage), and declines when none does: it has nothing to say.
 
 Dropping a whole exception ("... unless the tenant consents") keeps the polarity of what is
 left, so a compression that drops it is not contradicted here.
+
+A flip inside the claim's condition ("When the owner ends a tenancy for an at-fault cause" against
+"for a no-fault cause") states the rule of another case, not the opposite of this one: neutral,
+as a comparison reversed there is for the lexical judge. A condition turned into its exception
+("if the tenant objects" / "unless the tenant objects") still contradicts.
+
+Two exceptions of one rule are not compared by parity (``_excepted``): "may not process unless
+it first obtains consent" and "shall not process without first obtaining consent" say the same,
+though the "not" of the one reaches over "without" and the other's stops at "unless"; the rule's
+own words ("process") still are.
 """
 
 from __future__ import annotations
@@ -36,7 +48,7 @@ from citenexus.judges.align import (
     home_sentences,
     sentence_of,
 )
-from citenexus.judges.lexical import align_claim
+from citenexus.judges.lexical import align_claim, in_condition
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import (
     BOUNDARY,
@@ -77,13 +89,26 @@ class NegationJudge:
             if claim_counts[c] % 2 != unit_counts[u] % 2
             and (c in claim_heads or u in unit_heads)
             and sentence_of(alignment.unit, u) in home
+            and not (_excepted(alignment.claim, c) and _excepted(alignment.unit, u))
         ]
         flips += _predicate_flips(alignment, claim_counts, unit_counts)
         if flips:
             c, u = flips[0]
             token = alignment.unit[u]
-            return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, (token.start, token.end))
+            where = (token.start, token.end)
+            if all(
+                in_condition(alignment.claim, c)
+                and not _excepted(alignment.claim, c)
+                and not _excepted(alignment.unit, u)
+                for c, u in flips
+            ):
+                # "When the owner ends a tenancy for an at-fault cause, ..." against "... for a
+                # no-fault cause, ...": the rule of another case, not the opposite of this one.
+                return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, where)
+            return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, where)
         if _obliges_where_passage_permits(alignment):
+            return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.5, span)
+        if _widened(alignment, claim_counts, unit_counts):
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.5, span)
         marked = any(t.kind == NEGATOR or t.negates for t in alignment.claim) or any(
             unit_counts[u] or alignment.unit[u].negates for _, u in alignment.pairs
@@ -97,6 +122,51 @@ class NegationJudge:
         if not agreed:
             return None  # the claim's negation is about a word the passage does not negate
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
+
+
+_EXCEPTIONS = frozenset({"unless", "without", "except"})
+_NEGATIONS = frozenset({"not", "no", "never"})
+_EXCEPTION_ENDS = frozenset({",", ";", ":", ".", "!", "?", "\n"})
+
+
+def _excepted(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the word at ``index`` stands in an exception ("unless it first obtains consent",
+    "without first obtaining consent", "except with consent"): the nearest marker in front of it
+    in its clause is "unless", "without" or "except". Word parity cannot compare two
+    exceptions: "may not process unless it first obtains consent" and "shall not process without
+    first obtaining consent" say the same, though "not" reaches over "without" and stops at
+    "unless". Two exceptions of the same rule are compared by the rule's own words instead."""
+    k = index - 1
+    while k >= 0:
+        word = tokens[k].word
+        if word in _EXCEPTIONS:
+            return True
+        if word in _NEGATIONS or word in _EXCEPTION_ENDS:
+            return False
+        k -= 1
+    return False
+
+
+def _widened(alignment: Alignment, claim_counts: Sequence[int], unit_counts: Sequence[int]) -> bool:
+    """Whether the claim denies more than the passage: a word both texts negate ("do not apply
+    to *rentals*") that the passage narrows with a word right in front of it which the claim
+    leaves out ("do not apply to *transient* rentals"). Leaving a modifier out is a faithful
+    compression where a text asserts, but where it denies, the claim then denies it of every
+    such thing (docs/design.md#the-judges)."""
+    used = {u for _, u in alignment.pairs}
+    home = home_sentences(alignment)
+    for c, u in alignment.pairs:
+        if not (claim_counts[c] % 2 and unit_counts[u] % 2) or u == 0:
+            continue
+        if sentence_of(alignment.unit, u) not in home:
+            continue
+        before = alignment.unit[u - 1]
+        if not before.is_content or u - 1 in used or not unit_counts[u - 1] % 2:
+            continue
+        if c > 0 and alignment.claim[c - 1].is_content:
+            continue  # the claim narrows the word its own way
+        return True
+    return False
 
 
 def _predicate_flips(

@@ -16,9 +16,15 @@ The judge speaks only about the claim's matter: when the aligned sentences hold 
 conflict contradicts (only neutral below ``numeric_contradict_min_coverage``: a value of a
 neighbouring matter denies support but proves nothing against the claim); below that share the
 numbers it found are about something else, and it declines (docs/design.md#the-judges). It also declines when the claim states no value.
+
+A period without a number ("adjusted each month", "annually") is a unit of time too: a claim
+period that the claim's home sentences state only otherwise ("each year") conflicts, as "21
+hours" does against "21 days"; a claim with no value and no such conflict is declined.
 """
 
 from __future__ import annotations
+
+import re
 
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.domain.vocabulary import stem
@@ -53,7 +59,7 @@ class NumericJudge:
     def judge(self, claim: str, unit: Unit) -> Judgment | None:
         asserted = extract_quantities(claim)
         if not asserted:
-            return None
+            return self._judge_periods(claim, unit)
         alignment = align_claim(claim, unit, self.thresholds)
         lo, hi = alignment.region_chars if alignment.region_chars[1] else (0, len(unit.text))
         stated = [q for q in extract_quantities(unit.text) if lo <= q.start and q.end <= hi]
@@ -75,7 +81,58 @@ class NumericJudge:
                     return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, span)
                 return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, span)
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, score, span)
+        if _period_conflict(claim, unit, alignment):
+            return self._conflict(unit, alignment)
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
+
+    def _judge_periods(self, claim: str, unit: Unit) -> Judgment | None:
+        """A claim with no value but a period ("adjusted each month"): contradicted where the
+        claim's matter is stated with another period; else declined."""
+        if not _PERIOD.search(claim):
+            return None
+        alignment = align_claim(claim, unit, self.thresholds)
+        if not _period_conflict(claim, unit, alignment):
+            return None
+        return self._conflict(unit, alignment)
+
+    def _conflict(self, unit: Unit, alignment: Alignment) -> Judgment | None:
+        coverage = _subject_coverage(alignment)
+        if coverage < self.thresholds.numeric_min_coverage:
+            return None
+        if coverage < self.thresholds.numeric_contradict_min_coverage:
+            return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, alignment.span)
+        return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, alignment.span)
+
+
+# A period a rule recurs in ("each month", "per year", "annually"): a unit of time without a
+# number, which ``extract_quantities`` does not read.
+_PERIOD = re.compile(
+    r"\b(?:(?:each|every|per)\s+(?:calendar\s+)?(hour|day|week|month|year)"
+    r"|(hourly|daily|weekly|monthly|yearly|annually))\b",
+    re.IGNORECASE,
+)
+_ADVERBS = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month"}
+_ADVERBS |= {"yearly": "year", "annually": "year"}
+
+
+def periods(text: str) -> set[str]:
+    """The periods a text states ("each month" and "monthly" are both "month")."""
+    found = set()
+    for match in _PERIOD.finditer(text):
+        unit, adverb = match.group(1), match.group(2)
+        found.add(unit.lower() if unit else _ADVERBS[adverb.lower()])
+    return found
+
+
+def _period_conflict(claim: str, unit: Unit, alignment: Alignment) -> bool:
+    """Whether the claim states a period its home sentences state only otherwise ("adjusted
+    each month" against "adjusted each year"): a unit swap without a number."""
+    asserted = periods(claim)
+    if not asserted:
+        return False
+    spans = [sentence_chars(alignment, start) for start in home_sentences(alignment)]
+    stated = set().union(*(periods(unit.text[a:b]) for a, b in spans)) if spans else set()
+    return bool(stated) and not asserted <= stated
 
 
 _DURATIONS = frozenset({DAYS, BUSINESS_DAYS, MONTHS, HOURS})
