@@ -18,7 +18,7 @@ from typing import Any
 
 from citenexus.domain import readings
 from citenexus.domain.readings import Reading
-from citenexus.domain.vocabulary import Vocabulary, cached_per_vocabulary, current, stem
+from citenexus.domain.vocabulary import Vocabulary, active, cached_per_vocabulary, current, stem
 from citenexus.text import quantities
 from citenexus.text.sentences import sentence_spans
 from citenexus.text.stopwords import STOPWORDS
@@ -97,8 +97,11 @@ GENERIC_PARTIES = frozenset(stem(w) for w in ("party", "parties", "person", "per
 def _party_stems(vocabulary: Vocabulary) -> frozenset[str]:
     named = set(vocabulary.parties)
     named |= {lay for lay, term in vocabulary.synonyms if term in named}
-    # A party named by a phrase ("data subject") is compared by its last word, its head.
-    return GENERIC_PARTIES | {stem(w.split()[-1]) for w in named}
+    # Stemmed as the vocabulary's own rules stem them (a lay synonym as its term), whatever
+    # vocabulary is active: the cache is keyed on this one. A party named by a phrase ("data
+    # subject") is compared by its last word, its head.
+    with active(vocabulary):
+        return GENERIC_PARTIES | {stem(w.split()[-1]) for w in named}
 
 
 def party_stems(vocabulary: Vocabulary | None = None) -> frozenset[str]:
@@ -113,9 +116,10 @@ def focus_words(text: str) -> set[str]:
     return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS}
 
 
-@lru_cache(maxsize=2048)
+@cached_per_vocabulary(maxsize=2048)
 def focus_of(question: str) -> frozenset[str]:
-    """A question's focus words, parties included: read once per question."""
+    """A question's focus words, parties included, stemmed with the active vocabulary's
+    synonyms: read once per question and vocabulary."""
     return frozenset(focus_words(question))
 
 
@@ -123,7 +127,8 @@ def focus_of(question: str) -> frozenset[str]:
 def question_focus(question: str, vocabulary: Vocabulary) -> frozenset[str]:
     """A question's focus words less the parties: read once per question and vocabulary (the
     question frame's ``content``), not once per sentence it is compared with."""
-    return focus_of(question) - _party_stems(vocabulary)
+    with active(vocabulary):
+        return focus_of(question) - _party_stems(vocabulary)
 
 
 def _after(text: str, end: int) -> str:
