@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 from citenexus.domain.model import Unit
 from citenexus.domain.vocabulary import (
@@ -386,10 +387,9 @@ def _names_excluded(question_words: frozenset[str], tail: str) -> str | None:
     """The excluded category the question names, if any: every word of an item of one or two
     words, or two running words of a longer one (its head: "financial institution")."""
     for item, written in _excluded_items(tail):
-        if len(item) <= 2 and set(item) <= question_words:
-            return written
-        pairs = zip(item, item[1:], strict=False)
-        if len(item) > 2 and any(set(p) <= question_words for p in pairs):
+        # Every word of a longer item includes two running ones, and the one pair of a
+        # two-word item is all of it: one test covers both.
+        if set(item) <= question_words or any(set(p) <= question_words for p in pairwise(item)):
             return written
     return None
 

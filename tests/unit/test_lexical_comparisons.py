@@ -1,0 +1,43 @@
+"""A claim's comparison ("after January 1") against the passage's (docs/design.md, lexical
+judge): reversed in front of the same word it contradicts, unless the aligned sentence also makes
+the claim's comparison in front of another occurrence of that word, which the claim may quote."""
+
+from __future__ import annotations
+
+from citenexus.domain.model import Verdict
+from citenexus.judges.align import align
+from citenexus.judges.lexical import comparison_verdict
+
+AFTER = "A lease signed after January 1 pays the new rate."
+
+
+def test_a_reversed_comparison_in_front_of_the_same_word_contradicts() -> None:
+    passage = "A lease signed before January 1 pays the new rate."
+    assert comparison_verdict(align(AFTER, passage)) == Verdict.CONTRADICTS
+
+
+def test_the_claims_comparison_in_front_of_another_occurrence_of_the_word_is_no_contradiction() -> (
+    None
+):
+    passage = "A lease signed before January 1 or after January 31 pays the new rate."
+    assert comparison_verdict(align(AFTER, passage)) == Verdict.NEUTRAL
+    before = "A lease signed before January 31 pays the new rate."
+    assert comparison_verdict(align(before, passage)) == Verdict.NEUTRAL
+    # Words the claim does not have may stand between that comparison and the word.
+    dropped = "A lease signed before January 1 or after the end of January pays the new rate."
+    assert comparison_verdict(align(AFTER, dropped)) == Verdict.NEUTRAL
+    # The other occurrence must be bounded in the claim's direction.
+    same_way = "A lease signed before January 1 or before January 31 pays the new rate."
+    assert comparison_verdict(align(AFTER, same_way)) == Verdict.CONTRADICTS
+
+
+def test_only_the_same_word_in_the_aligned_sentence_counts() -> None:
+    # "after" in front of another word of the sentence is not the claim's comparison.
+    other_word = "A lease signed before January 1 pays the new rate after March 1."
+    assert comparison_verdict(align(AFTER, other_word)) == Verdict.CONTRADICTS
+    # Nor is "after January" in a sentence the claim is not aligned to.
+    other_sentence = (
+        "Leases signed after January 1 pay the old fee. "
+        "A lease signed before January 1 pays the new rate."
+    )
+    assert comparison_verdict(align(AFTER, other_sentence)) == Verdict.CONTRADICTS
