@@ -216,4 +216,4 @@ def test_a_stored_conflict_reads_back_with_its_resolution_and_defaults_for_older
 
 def test_bare_values_are_compared_as_labels() -> None:
     (read,) = assertion(0, "statute", 5, "60 days").read()
-    assert (read.value, read.base, read.matter) == ("60 days", LABEL, {"*"})
+    assert (read.value, read.base, read.matter) == ("60 days", LABEL, frozenset({"*"}))
