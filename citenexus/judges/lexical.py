@@ -254,7 +254,7 @@ def dropped_condition(alignment: Alignment) -> bool:
     for k in range(start, end + 1):
         if unit[k].word not in _CONDITION_OPENERS or first < k < last:
             continue
-        if k < first and _leads_in(unit, k, first, paired):
+        if k < first and _leads_in(unit, k, first):
             return True
         clause = []
         j = k + 1
@@ -274,19 +274,18 @@ def dropped_condition(alignment: Alignment) -> bool:
     return False
 
 
-def _leads_in(unit: tuple[Token, ...], opener: int, first: int, paired: set[int]) -> bool:
+def _leads_in(unit: tuple[Token, ...], opener: int, first: int) -> bool:
     """Whether a condition opening at ``opener`` runs, over commas of its own, up to the comma
     right in front of the quoted words ("If the increase, added to ..., is more than 10
-    percent ..., the landlord shall give ..."), none of its words quoted."""
+    percent ..., the landlord shall give ..."), none of its words quoted: it lies between the
+    opener and the first quoted word, in that word's sentence, so it holds neither a sentence
+    end nor a quoted word."""
     k = first - 1
     while k > opener and unit[k].word in DETERMINERS:
         k -= 1
     if k <= opener or unit[k].word != ",":
         return False
-    inside = range(opener + 1, k)
-    if any(unit[j].word in _SENTENCE_ENDS for j in inside):
-        return False
-    return any(unit[j].is_content for j in inside) and not paired.intersection(inside)
+    return any(unit[j].is_content for j in range(opener + 1, k))
 
 
 _TIME_OPENERS = frozenset({"when", "whenever"})

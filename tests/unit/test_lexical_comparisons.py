@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from citenexus.domain.model import Verdict
 from citenexus.judges.align import align
-from citenexus.judges.lexical import comparison_verdict
+from citenexus.judges.lexical import comparison_verdict, dropped_condition
 
 AFTER = "A lease signed after January 1 pays the new rate."
 
@@ -41,3 +41,28 @@ def test_only_the_same_word_in_the_aligned_sentence_counts() -> None:
         "A lease signed before January 1 pays the new rate."
     )
     assert comparison_verdict(align(AFTER, other_sentence)) == Verdict.CONTRADICTS
+
+
+NOTICE = "The landlord shall give 90 days notice."
+INCREASE = "If the increase, added to any earlier one, is more than 10 percent"
+
+
+def test_a_condition_running_over_its_own_commas_into_the_quoted_words_is_dropped() -> None:
+    assert dropped_condition(align(NOTICE, f"{INCREASE}, the landlord shall give 90 days notice."))
+    bare = "Landlords shall give 90 days notice."
+    assert dropped_condition(align(bare, f"{INCREASE}, landlords shall give 90 days notice."))
+    # In a later sentence of the passage too.
+    later = f"Rent is due monthly. {INCREASE}, the landlord shall give 90 days notice."
+    assert dropped_condition(align(NOTICE, later))
+    # Another word between the condition and the quoted words: not the claim's predicate's.
+    then = f"{INCREASE}, then the landlord shall give 90 days notice."
+    assert not dropped_condition(align(NOTICE, then))
+
+
+def test_a_condition_that_does_not_end_at_a_comma_before_the_quoted_words_is_not_dropped() -> None:
+    run_on = "If the increase is more than 10 percent the landlord shall give 90 days notice."
+    assert not dropped_condition(align(NOTICE, run_on))
+    # "if so" states no condition of its own; the words before "if" are another clause's.
+    assert not dropped_condition(
+        align(NOTICE, "The rent is due, and if so, the landlord shall give 90 days notice.")
+    )
