@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from citenexus.domain.model import Verdict
 from citenexus.judges.align import align
-from citenexus.judges.lexical import comparison_verdict, dropped_condition
+from citenexus.judges.lexical import comparison_verdict, dropped_condition, subject_moved
 
 AFTER = "A lease signed after January 1 pays the new rate."
 
@@ -66,3 +66,9 @@ def test_a_condition_that_does_not_end_at_a_comma_before_the_quoted_words_is_not
     assert not dropped_condition(
         align(NOTICE, "The rent is due, and if so, the landlord shall give 90 days notice.")
     )
+
+
+def test_an_of_phrase_may_open_the_passage() -> None:
+    claim = "The amount of the deposit must be returned within 30 days."
+    fronted = "Of the deposit, the amount must be returned within 30 days."
+    assert not subject_moved(align(claim, fronted))
