@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from citenexus.domain.model import Verdict
 from citenexus.judges.align import align
-from citenexus.judges.lexical import comparison_verdict, dropped_condition, subject_moved
+from citenexus.judges.lexical import (
+    comparison_verdict,
+    dropped_condition,
+    subject_missing,
+    subject_moved,
+)
 
 AFTER = "A lease signed after January 1 pays the new rate."
 
@@ -72,3 +77,9 @@ def test_an_of_phrase_may_open_the_passage() -> None:
     claim = "The amount of the deposit must be returned within 30 days."
     fronted = "Of the deposit, the amount must be returned within 30 days."
     assert not subject_moved(align(claim, fronted))
+
+
+def test_a_claim_without_a_subject_and_verb_misses_no_subject() -> None:
+    passage = "The owner must give thirty days of notice before any rent increase."
+    assert not subject_missing(align("Thirty days of notice for every increase.", passage))
+    assert subject_missing(align("The tenant must give thirty days of notice.", passage))
