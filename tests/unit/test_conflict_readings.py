@@ -66,6 +66,20 @@ def test_a_values_own_words_stop_at_the_values_beside_it() -> None:
     assert second.anchor == {"deposit", "hear"}
 
 
+def test_a_values_qualifiers_are_the_words_between_its_neighbours() -> None:
+    text = (
+        "Written notice of the deposit return within 30 days, or within 10 days for an oral "
+        "deposit request."
+    )
+    written, oral = readings_of(text, DAYS, DEPOSIT)
+    assert written.qualifiers == {"writ"}
+    assert oral.qualifiers == {"oral"}
+
+
+def test_a_pronoun_in_the_previous_sentence_does_not_lend_its_words() -> None:
+    assert values_of("Is it capped? $30 per applicant.", AMOUNT, "How much is the cap?") == ()
+
+
 def test_a_condition_and_a_range_are_read_from_the_values_own_sentence() -> None:
     text = (
         "If the tenant asks, the deposit is due. The landlord returns the deposit within 30 days."
@@ -81,6 +95,8 @@ RENEWAL = "When is the renewal due?"
 
 def test_a_yearless_date_is_a_day_of_the_month_that_exists() -> None:
     assert values_of("Renewal is due November 1.", DATE, RENEWAL) == ("--11-01",)
+    # The text's first word is read whole.
+    assert values_of("Renewal falls on November 1.", DATE, "When is the renewal?") == ("--11-01",)
     assert values_of("Renewal is due November 32, or rather November 30.", DATE, RENEWAL) == (
         "--11-30",
     )
