@@ -454,9 +454,10 @@ class QuestionScope:
             if not asked_values:
                 continue
             asked = " and ".join(sorted(asked_values))
-            if asked_values & scope.excludes.get(dimension, frozenset()):
+            # Both were read with this vocabulary: the source's scope has every dimension.
+            if asked_values & scope.excludes[dimension]:
                 return REASON_EXCLUDED.format(asked=asked)
-            named = scope.includes.get(dimension, frozenset())
+            named = scope.includes[dimension]
             if named and not asked_values & named:
                 return REASON_SCOPE.format(asked=asked, source=" and ".join(sorted(named)))
         for tail, statement in scope.exclusions:
