@@ -430,7 +430,7 @@ class QuestionScope:
     ) -> QuestionScope:
         """The scope of a question already read (``citenexus.domain.question``): the
         jurisdictions it names, its scope values per dimension and its words."""
-        lane = normalise_jurisdiction(lane_jurisdiction, vocabulary) if lane_jurisdiction else ""
+        lane = normalise_jurisdiction(lane_jurisdiction, vocabulary)  # "" for none
         # Another place: one the lane's own law does not cover (a state is no other place
         # for a nationwide lane).
         elsewhere = bool(named and lane and not applies_in(lane, named, vocabulary))

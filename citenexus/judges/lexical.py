@@ -76,7 +76,7 @@ class LexicalJudge:
         bound = sum(1 for key in wanted if key in offered) / len(wanted)
         if bound >= self.thresholds.lexical_decline_coverage:
             return None
-        return Judgment(unit.key, NAME, Verdict.NEUTRAL, bound, None)
+        return Judgment(unit.key, NAME, Verdict.NEUTRAL, bound)
 
     def judge(self, claim: str, unit: Unit) -> Judgment | None:
         alignment = align_claim(claim, unit, self.thresholds)

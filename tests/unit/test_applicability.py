@@ -304,3 +304,12 @@ def test_a_source_silent_on_one_asked_dimension_is_judged_on_the_others() -> Non
     assert scope.scope["term"] and scope.scope["use"]
     assert scope.exclusion_reason(unit(scope="This applies to commercial property.")) is None
     assert scope.exclusion_reason(unit(scope="This applies to a fixed term.")) is None
+
+
+def test_a_lane_jurisdiction_named_in_the_lanes_words_is_read_as_its_code() -> None:
+    vocabulary = Vocabulary.from_mapping({"jurisdictions": {"CA-CAN": ["Transport Canada"]}})
+    assert normalise_jurisdiction("ca-can", vocabulary) == "CA-CAN"
+    scope = QuestionScope.parse("What is required?", "Transport Canada", vocabulary)
+    reason = scope.exclusion_reason(unit({"jurisdiction": "FAA"}))
+    assert reason == REASON_JURISDICTION.format(asked="CA-CAN", source="FAA")
+    assert QuestionScope.parse("What is required?", "", vocabulary).jurisdictions == frozenset()
