@@ -171,3 +171,9 @@ def test_a_duration_in_another_unit_within_a_tenth_of_it_is_missing_not_a_confli
     repair = "The landlord shall repair the heater within {} days after notice."
     assert judge(repair.format(20), passage) == (Verdict.NEUTRAL, 0.0)
     assert judge(repair.format(19), passage) == (Verdict.CONTRADICTS, 0.0)
+
+
+def test_a_value_tied_to_the_claims_item_as_closely_as_another_value_entails() -> None:
+    # Both values name the deposit: neither is tied to it more closely than the claim's own.
+    both = "The deposit is due within 30 days, and the deposit is due within 60 days."
+    assert judge("The deposit is due within 30 days.", both) == (Verdict.ENTAILS, 1.0)

@@ -83,3 +83,13 @@ def test_a_claim_without_a_subject_and_verb_misses_no_subject() -> None:
     passage = "The owner must give thirty days of notice before any rent increase."
     assert not subject_missing(align("Thirty days of notice for every increase.", passage))
     assert subject_missing(align("The tenant must give thirty days of notice.", passage))
+
+
+def test_a_subject_after_an_opening_phrase_and_its_comma_is_still_the_subject() -> None:
+    claim = "Tenants must give notice."
+    assert not subject_moved(align(claim, "Each year, tenants of the building must give notice."))
+    assert not subject_moved(
+        align(claim, "Landlords and tenants of the building must give notice.")
+    )
+    # After the verb that opens the passage, they are its object.
+    assert subject_moved(align(claim, "Give tenants of the building notice."))
