@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Unit, Verdict
+from citenexus.domain.vocabulary import stem
 from citenexus.judges import JudgeThresholds, NumericJudge
 from citenexus.judges import numeric as numeric_module
+from citenexus.judges.numeric import context_words
 
 DEPOSIT = (
     "Within twenty-one (21) calendar days after the tenant vacates, the landlord shall return "
@@ -177,3 +179,7 @@ def test_a_value_tied_to_the_claims_item_as_closely_as_another_value_entails() -
     # Both values name the deposit: neither is tied to it more closely than the claim's own.
     both = "The deposit is due within 30 days, and the deposit is due within 60 days."
     assert judge("The deposit is due within 30 days.", both) == (Verdict.ENTAILS, 1.0)
+
+
+def test_a_values_context_words_are_its_stemmed_content_words_in_any_case() -> None:
+    assert context_words("The Deposit of THE landlord") == {stem("deposit"), stem("landlord")}
