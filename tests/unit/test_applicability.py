@@ -313,3 +313,9 @@ def test_a_lane_jurisdiction_named_in_the_lanes_words_is_read_as_its_code() -> N
     reason = scope.exclusion_reason(unit({"jurisdiction": "FAA"}))
     assert reason == REASON_JURISDICTION.format(asked="CA-CAN", source="FAA")
     assert QuestionScope.parse("What is required?", "", vocabulary).jurisdictions == frozenset()
+
+
+def test_an_excluded_category_of_one_short_word_is_named() -> None:
+    statement = "This part does not apply to: (a) art; or (b) data about employees."
+    reason = QuestionScope.parse("Does it cover art?", "CO").exclusion_reason(unit(scope=statement))
+    assert reason == REASON_STATEMENT.format(asked="art", statement=statement)
