@@ -183,3 +183,18 @@ def test_a_value_tied_to_the_claims_item_as_closely_as_another_value_entails() -
 
 def test_a_values_context_words_are_its_stemmed_content_words_in_any_case() -> None:
     assert context_words("The Deposit of THE landlord") == {stem("deposit"), stem("landlord")}
+
+
+def test_the_span_points_at_the_first_matched_value_when_none_conflicts() -> None:
+    text = "Rent is due monthly. The deposit of $500 is due within 30 days."
+    unit = Unit(document_id="d", ordinal=1, text=text)
+
+    def pointed(claim: str) -> str:
+        judgment = JUDGE.judge(claim, unit)
+        assert judgment is not None and judgment.span is not None
+        return text[judgment.span[0] : judgment.span[1]]
+
+    assert pointed("The deposit is due within 30 days.") == "30 days"
+    assert pointed("The deposit of $500 is due within 30 days.") == "$500"
+    # A conflicting value after a matched one is pointed at.
+    assert pointed("The deposit of $500 is due within 20 days.") == "30 days"

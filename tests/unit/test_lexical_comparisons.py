@@ -93,3 +93,10 @@ def test_a_subject_after_an_opening_phrase_and_its_comma_is_still_the_subject() 
     )
     # After the verb that opens the passage, they are its object.
     assert subject_moved(align(claim, "Give tenants of the building notice."))
+
+
+def test_a_claim_with_a_restriction_of_its_own_or_no_word_in_place_drops_no_condition() -> None:
+    passage = f"{INCREASE}, the landlord shall give 90 days notice."
+    only = "Only the landlord shall give 90 days notice."
+    assert not dropped_condition(align(only, passage))
+    assert not dropped_condition(align("Dogs need a county licence.", passage))
