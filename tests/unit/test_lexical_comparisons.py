@@ -71,6 +71,9 @@ def test_a_condition_that_does_not_end_at_a_comma_before_the_quoted_words_is_not
     assert not dropped_condition(
         align(NOTICE, "The rent is due, and if so, the landlord shall give 90 days notice.")
     )
+    assert not dropped_condition(
+        align(NOTICE, "The rent rises if so, the landlord shall give 90 days notice.")
+    )
 
 
 def test_an_of_phrase_may_open_the_passage() -> None:
