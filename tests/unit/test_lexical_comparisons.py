@@ -4,6 +4,8 @@ the claim's comparison in front of another occurrence of that word, which the cl
 
 from __future__ import annotations
 
+import pytest
+
 from citenexus.domain.model import Verdict
 from citenexus.judges.align import align
 from citenexus.judges.lexical import (
@@ -11,6 +13,7 @@ from citenexus.judges.lexical import (
     dropped_condition,
     subject_missing,
     subject_moved,
+    substituted,
 )
 
 AFTER = "A lease signed after January 1 pays the new rate."
@@ -103,3 +106,30 @@ def test_a_claim_with_a_restriction_of_its_own_or_no_word_in_place_drops_no_cond
     only = "Only the landlord shall give 90 days notice."
     assert not dropped_condition(align(only, passage))
     assert not dropped_condition(align("Dogs need a county licence.", passage))
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "swapped"),
+    [
+        # The landlord stands where the passage has the tenant, and is named elsewhere.
+        (
+            "A default by the landlord in the payment of rent.",
+            "The landlord may claim for a default by the tenant in the payment of rent.",
+            True,
+        ),
+        # Two parties trading places is a crossing, not a word put in another's slot.
+        ("The tenant must pay the landlord.", "The landlord must pay the tenant.", False),
+        # The claim's first word has no neighbour before it to mark its slot.
+        (
+            "Landlord defaults in payment of rent.",
+            "Tenant defaults in payment of rent. The landlord acts.",
+            False,
+        ),
+        # Its last word has no neighbour after it: only the one before marks its slot.
+        ("The landlord repairs damage.", "The tenant repairs damage the landlord caused.", False),
+    ],
+)
+def test_a_word_is_substituted_only_into_a_slot_its_neighbours_mark(
+    claim: str, passage: str, swapped: bool
+) -> None:
+    assert substituted(align(claim, passage)) is swapped
