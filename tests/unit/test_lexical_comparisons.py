@@ -133,3 +133,10 @@ def test_a_word_is_substituted_only_into_a_slot_its_neighbours_mark(
     claim: str, passage: str, swapped: bool
 ) -> None:
     assert substituted(align(claim, passage)) is swapped
+
+
+def test_a_comparison_behind_the_claims_first_word_bounds_it() -> None:
+    # "or more" bounds the word in front of it, here the claim's first.
+    assert comparison_verdict(align("Thirty days or more.", "Thirty days or less.")) == (
+        Verdict.CONTRADICTS
+    )
