@@ -140,3 +140,9 @@ def test_a_comparison_behind_the_claims_first_word_bounds_it() -> None:
     assert comparison_verdict(align("Thirty days or more.", "Thirty days or less.")) == (
         Verdict.CONTRADICTS
     )
+
+
+def test_a_passage_ending_on_the_bounded_word_states_no_comparison() -> None:
+    # No full stop after it: nothing follows the word to bound it.
+    passage = "The notice is 30 days"
+    assert comparison_verdict(align("The notice is at least 30 days.", passage)) == Verdict.NEUTRAL
