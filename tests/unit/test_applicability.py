@@ -319,3 +319,16 @@ def test_an_excluded_category_of_one_short_word_is_named() -> None:
     statement = "This part does not apply to: (a) art; or (b) data about employees."
     reason = QuestionScope.parse("Does it cover art?", "CO").exclusion_reason(unit(scope=statement))
     assert reason == REASON_STATEMENT.format(asked="art", statement=statement)
+
+
+def test_a_question_of_nothing_but_the_excluded_category_names_it() -> None:
+    statement = "This part does not apply to: (a) art; or (b) data about employees."
+    reason = QuestionScope.parse("Art?", "CO").exclusion_reason(unit(scope=statement))
+    assert reason == REASON_STATEMENT.format(asked="art", statement=statement)
+    reason = QuestionScope.parse("Financial institutions?", "CO").exclusion_reason(
+        unit(scope=EXCLUSION)
+    )
+    assert reason == REASON_STATEMENT.format(
+        asked="financial institutions subject to the federal banking privacy law",
+        statement=EXCLUSION,
+    )
