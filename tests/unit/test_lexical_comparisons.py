@@ -83,6 +83,9 @@ def test_an_of_phrase_may_open_the_passage() -> None:
     claim = "The amount of the deposit must be returned within 30 days."
     fronted = "Of the deposit, the amount must be returned within 30 days."
     assert not subject_moved(align(claim, fronted))
+    # Also where the verb's modal is not right behind the subject, so the "of" is looked for.
+    later = "Of the deposit, the amount must now be returned within 30 days."
+    assert not subject_moved(align(claim, later))
 
 
 def test_a_claim_without_a_subject_and_verb_misses_no_subject() -> None:
