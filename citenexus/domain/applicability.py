@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 from citenexus.domain.model import Unit
 from citenexus.domain.vocabulary import (
@@ -386,10 +387,9 @@ def _names_excluded(question_words: frozenset[str], tail: str) -> str | None:
     """The excluded category the question names, if any: every word of an item of one or two
     words, or two running words of a longer one (its head: "financial institution")."""
     for item, written in _excluded_items(tail):
-        if len(item) <= 2 and set(item) <= question_words:
-            return written
-        pairs = zip(item, item[1:], strict=False)
-        if len(item) > 2 and any(set(p) <= question_words for p in pairs):
+        # Every word of a longer item includes two running ones, and the one pair of a
+        # two-word item is all of it: one test covers both.
+        if set(item) <= question_words or any(set(p) <= question_words for p in pairwise(item)):
             return written
     return None
 
@@ -443,7 +443,7 @@ class QuestionScope:
     ) -> QuestionScope:
         """The scope of a question already read (``citenexus.domain.question``): the
         jurisdictions it names, its scope values per dimension and its words."""
-        lane = normalise_jurisdiction(lane_jurisdiction, vocabulary) if lane_jurisdiction else ""
+        lane = normalise_jurisdiction(lane_jurisdiction, vocabulary)  # "" for none
         # Another place: one the lane's own law does not cover (a state is no other place
         # for a nationwide lane).
         elsewhere = bool(named and lane and not applies_in(lane, named, vocabulary))
@@ -480,9 +480,10 @@ class QuestionScope:
             if not asked_values:
                 continue
             asked = " and ".join(sorted(asked_values))
-            if asked_values & scope.excludes.get(dimension, frozenset()):
+            # Both were read with this vocabulary: the source's scope has every dimension.
+            if asked_values & scope.excludes[dimension]:
                 return REASON_EXCLUDED.format(asked=asked)
-            named = scope.includes.get(dimension, frozenset())
+            named = scope.includes[dimension]
             if named and not asked_values & named:
                 return REASON_SCOPE.format(asked=asked, source=" and ".join(sorted(named)))
         for tail, statement in scope.exclusions:

@@ -18,7 +18,7 @@ from typing import Any
 
 from citenexus.domain import readings
 from citenexus.domain.readings import Reading
-from citenexus.domain.vocabulary import Vocabulary, cached_per_vocabulary, current, stem
+from citenexus.domain.vocabulary import Vocabulary, active, cached_per_vocabulary, current, stem
 from citenexus.text import quantities
 from citenexus.text.sentences import sentence_spans
 from citenexus.text.stopwords import STOPWORDS
@@ -97,8 +97,11 @@ GENERIC_PARTIES = frozenset(stem(w) for w in ("party", "parties", "person", "per
 def _party_stems(vocabulary: Vocabulary) -> frozenset[str]:
     named = set(vocabulary.parties)
     named |= {lay for lay, term in vocabulary.synonyms if term in named}
-    # A party named by a phrase ("data subject") is compared by its last word, its head.
-    return GENERIC_PARTIES | {stem(w.split()[-1]) for w in named}
+    # Stemmed as the vocabulary's own rules stem them (a lay synonym as its term), whatever
+    # vocabulary is active: the cache is keyed on this one. A party named by a phrase ("data
+    # subject") is compared by its last word, its head.
+    with active(vocabulary):
+        return GENERIC_PARTIES | {stem(w.split()[-1]) for w in named}
 
 
 def party_stems(vocabulary: Vocabulary | None = None) -> frozenset[str]:
@@ -113,9 +116,10 @@ def focus_words(text: str) -> set[str]:
     return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS}
 
 
-@lru_cache(maxsize=2048)
+@cached_per_vocabulary(maxsize=2048)
 def focus_of(question: str) -> frozenset[str]:
-    """A question's focus words, parties included: read once per question."""
+    """A question's focus words, parties included, stemmed with the active vocabulary's
+    synonyms: read once per question and vocabulary."""
     return frozenset(focus_words(question))
 
 
@@ -123,20 +127,13 @@ def focus_of(question: str) -> frozenset[str]:
 def question_focus(question: str, vocabulary: Vocabulary) -> frozenset[str]:
     """A question's focus words less the parties: read once per question and vocabulary (the
     question frame's ``content``), not once per sentence it is compared with."""
-    return focus_of(question) - _party_stems(vocabulary)
+    with active(vocabulary):
+        return focus_of(question) - _party_stems(vocabulary)
 
 
 def _after(text: str, end: int) -> str:
     """Up to a few words after a value, stopping at the end of its clause."""
-    return re.split(r"[.;:,(]", text[end : end + _AFTER_CHARS], maxsplit=1)[0]
-
-
-def _opening_context(text: str, q: quantities.Quantity) -> str:
-    """A value in a sentence's opening phrase ("No later than 21 days after ..., the landlord
-    shall return ...") is about the main clause that follows: the rest of the sentence."""
-    if len(focus_words(q.context)) >= _OPENING_WORDS:
-        return ""
-    return re.split(r"[.;]", text[q.end : q.end + _SENTENCE_CHARS], maxsplit=1)[0]
+    return re.split(r"[.;:,(]", text[end : end + _AFTER_CHARS])[0]
 
 
 # "in no case shall it exceed $30": a pronoun just before the value, in its clause.
@@ -145,21 +142,30 @@ _PRONOUN_WINDOW = 45
 _SUBJECT_CHARS = 90
 
 
-def _subject_context(text: str, q: quantities.Quantity) -> str:
-    """A value whose clause speaks through a pronoun ("the amount of the application screening
-    fee shall not be greater than the cost ..., and in no case shall it exceed $30") is about
-    what the pronoun stands for, named at the start of its sentence: that opening counts too."""
-    if not _PRONOUN_BEFORE.search(text[max(0, q.start - _PRONOUN_WINDOW) : q.start]):
-        return ""
-    start = max((s for s, _ in sentence_spans(text) if s <= q.start), default=0)
-    return text[start : min(q.start, start + _SUBJECT_CHARS)]
+def _about(text: str, q: quantities.Quantity) -> str:
+    """The words a value is about: its own context (``Quantity.context``) and the few words
+    after it, and also
+
+    - for a value in a sentence's opening phrase ("No later than 21 days after ..., the landlord
+      shall return ..."), the rest of the sentence: the main clause it is about;
+    - for a value whose clause speaks through a pronoun ("the amount of the application
+      screening fee shall not be greater than the cost ..., and in no case shall it exceed
+      $30"), the opening of its sentence, where what the pronoun stands for is named."""
+    parts = [q.context, _after(text, q.end)]
+    if len(focus_words(q.context)) < _OPENING_WORDS:
+        parts.append(re.split(r"[.;]", text[q.end : q.end + _SENTENCE_CHARS])[0])
+    if _PRONOUN_BEFORE.search(text[max(0, q.start - _PRONOUN_WINDOW) : q.start]):
+        start = max(s for s, _ in sentence_spans(text) if s <= q.start)
+        parts.append(text[start : min(q.start, start + _SUBJECT_CHARS)])
+    return " ".join(parts)
 
 
-def _yearless_dates(text: str, taken: list[tuple[int, int]]) -> list[tuple[str, str]]:
+def _yearless_dates(text: str) -> list[tuple[str, str]]:
+    """ "due November 30": dates without a year, with the words around them. None overlaps a
+    value the quantity parser read: its dates all have a year, which ``_YEARLESS`` refuses, and
+    its other values never start with a month's name."""
     found = []
     for m in _YEARLESS.finditer(text):
-        if any(a <= m.start() < b for a, b in taken):
-            continue
         month, day = _MONTH_NUMBERS[m.group(1).lower()], int(m.group(2))
         if 1 <= day <= 31:
             context = text[max(0, m.start() - _CONTEXT_CHARS) : m.start()] + _after(text, m.end())
@@ -211,12 +217,11 @@ def _values_of(text: str, kind: str, about: str, vocabulary: Vocabulary) -> tupl
     # ("60 days' notice"), within its sentence; read only when there is a question to match.
     found = [
         (q.label + (_idiom_label(text, q, vocabulary) if kind == AMOUNT and q.kind in _PERIODS else ""),
-         " ".join((q.context, _after(text, q.end), _opening_context(text, q),
-                   _subject_context(text, q))) if about else "")
+         _about(text, q) if about else "")
         for q in found_quantities
     ]  # fmt: skip
     if kind == DATE:
-        found += _yearless_dates(text, [(q.start, q.end) for q in found_quantities])
+        found += _yearless_dates(text)
     if about:
         # The parties are in nearly every sentence of a lane: sharing a party with the question
         # does not make a deposit cap the answer to a question about a screening fee.
@@ -242,9 +247,9 @@ def _window(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[str, s
     left = max([0, *(e for _, e in spans[:i])])
     right = min([len(text), *(s for s, _ in spans[i + 1 :])])
     sentence_before = re.split(r"[.;]\s", text[max(0, start - _WINDOW_CHARS) : start])[-1]
-    sentence_after = re.split(r"[.;](?:\s|$)", text[end : end + _WINDOW_CHARS], maxsplit=1)[0]
+    sentence_after = re.split(r"[.;](?:\s|$)", text[end : end + _WINDOW_CHARS])[0]
     before = sentence_before[max(0, len(sentence_before) - (start - left)) :]
-    after = sentence_after[: max(0, right - end)]
+    after = sentence_after[: right - end]  # values never overlap: right >= end
     return before, after, sentence_before, sentence_after
 
 
@@ -272,9 +277,7 @@ def _readings_of(
             (q.kind in wanted and not idiom) or (kind == AMOUNT and q.kind in _PERIODS and idiom)
         ):
             continue
-        context = " ".join(
-            (q.context, _after(text, q.end), _opening_context(text, q), _subject_context(text, q))
-        )
+        context = _about(text, q)
         matter = frozenset(focus_words(context) & focus)
         if not matter:
             continue
@@ -300,32 +303,34 @@ def _readings_of(
             )
         )
     if kind == DATE:
-        out.extend(_yearless_readings(text, spans, focus))
+        out.extend(_yearless_readings(text, focus))
     return tuple(out)
 
 
-def _yearless_readings(
-    text: str, spans: Sequence[tuple[int, int]], focus: frozenset[str]
-) -> list[Reading]:
-    """ "due November 30": dates without a year, compared with each other by month and day."""
+# What a yearless date's magnitude counts (month * 100 + day): a base of its own, so a date
+# without a year is never compared with one that has a year.
+YEARLESS_DATE = "yearless date"
+
+
+def _yearless_readings(text: str, focus: frozenset[str]) -> list[Reading]:
+    """ "due November 30": dates without a year, compared with each other by month and day (see
+    ``_yearless_dates``)."""
     found = []
     for m in _YEARLESS.finditer(text):
-        if any(a <= m.start() < b for a, b in spans):
-            continue
         month, day = _MONTH_NUMBERS[m.group(1).lower()], int(m.group(2))
         if not 1 <= day <= 31:
             continue
-        before = text[max(0, m.start() - _CONTEXT_CHARS) : m.start()]
-        after = _after(text, m.end())
-        matter = frozenset(focus_words(before + " " + after) & focus)
+        # The match starts and ends at a word boundary: joined, the two keep their words apart.
+        window = text[max(0, m.start() - _CONTEXT_CHARS) : m.start()] + _after(text, m.end())
+        matter = frozenset(focus_words(window) & focus)
         if matter:
             found.append(
                 Reading(
                     value=f"--{month:02d}-{day:02d}",
-                    base="yearless date",
+                    base=YEARLESS_DATE,
                     magnitude=float(month * 100 + day),
                     matter=matter,
-                    qualifiers=readings.qualifiers_of(before + " " + after),
+                    qualifiers=readings.qualifiers_of(window),
                 )
             )
     return found
@@ -450,7 +455,7 @@ def _disagreements(kind: str, group: Sequence[Assertion]) -> list[_Pair]:
     pairs: list[_Pair] = []
     for i, x in enumerate(group):
         for y in group[i + 1 :]:
-            if x.document_id == y.document_id or x.key == y.key:
+            if x.document_id == y.document_id:  # a unit's key is of one document
                 continue
             for r in x.read():
                 for s in y.read():

@@ -95,7 +95,7 @@ class EmbeddingJudge:
         if coarse is not None and len(coarse) == len(claim_vector):
             similarity = cosine(claim_vector, coarse)
             if similarity < self.thresholds.embedding_coarse_min_similarity:
-                return Judgment(unit.key, NAME, Verdict.NEUTRAL, max(0.0, similarity), None)
+                return Judgment(unit.key, NAME, Verdict.NEUTRAL, max(0.0, similarity))
         spans, vectors = self.spans_of(unit.text)
         scored = [
             (cosine(claim_vector, v), span)
@@ -124,7 +124,7 @@ class EmbeddingJudge:
             if score >= self.thresholds.embedding_unit_min_similarity
             else Verdict.NEUTRAL
         )
-        return Judgment(unit.key, NAME, verdict, score, None)
+        return Judgment(unit.key, NAME, verdict, score)
 
     def spans_of(self, text: str) -> Spans:
         """The unit's spans and their embeddings (cached per text)."""

@@ -82,7 +82,7 @@ class LexicalJudge:
         bound = sum(1 for key in wanted if key in offered) / len(wanted)
         if bound >= self.thresholds.lexical_decline_coverage:
             return None
-        return Judgment(unit.key, NAME, Verdict.NEUTRAL, bound, None)
+        return Judgment(unit.key, NAME, Verdict.NEUTRAL, bound)
 
     def judge(self, claim: str, unit: Unit) -> Judgment | None:
         alignment = align_claim(claim, unit, self.thresholds)
@@ -215,15 +215,13 @@ def antonym_swapped(alignment: Alignment) -> bool:
     return False
 
 
-def _opposites_by_word() -> dict[str, frozenset[str]]:
-    found: dict[str, set[str]] = {}
-    for pair in _OPPOSITES:
-        for word in pair:
-            found.setdefault(word, set()).update(pair - {word})
-    return {word: frozenset(others) for word, others in found.items()}
-
-
-_OPPOSITES_BY_WORD = _opposites_by_word()
+# Built once at import, where no test could see a change to it (make mutation mutates only
+# functions, and runs their tests after the import).
+_OPPOSITES_BY_WORD: dict[str, frozenset[str]] = {
+    word: frozenset().union(*(pair - {word} for pair in _OPPOSITES if word in pair))
+    for pair in _OPPOSITES
+    for word in pair
+}
 _NO_OPPOSITES: frozenset[str] = frozenset()
 
 

@@ -165,7 +165,7 @@ def _outcome(
         return "missing"
     if not equal:
         return "conflict"
-    if len({q.value for q in same_kind}) > 1 and _attached_elsewhere(asserted, same_kind, equal):
+    if len(equal) < len(same_kind) and _attached_elsewhere(asserted, same_kind, equal):
         return "conflict"
     return "matched"
 
@@ -190,9 +190,8 @@ def _attached_elsewhere(
     if not words:
         return False
     best_equal = max(len(words & context_words(q.context)) for q in equal)
-    best_other = max(
-        (len(words & context_words(q.context)) for q in same_kind if q not in equal), default=0
-    )
+    # The caller passes at least one value of the kind that is not equal.
+    best_other = max(len(words & context_words(q.context)) for q in same_kind if q not in equal)
     return best_other > best_equal
 
 

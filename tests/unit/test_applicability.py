@@ -258,3 +258,77 @@ def test_a_question_naming_another_jurisdiction_than_the_lanes_asks_about_elsewh
     # A state is no other place for a nationwide lane; another country is.
     assert QuestionScope.parse(question, "US").elsewhere is False
     assert QuestionScope.parse("What applies in Japan?", "US").elsewhere is True
+
+
+def test_a_reason_names_every_jurisdiction_asked_about() -> None:
+    reason = parse("Compare California and Texas notice.").exclusion_reason(
+        unit({"jurisdiction": "FL"})
+    )
+    assert reason == REASON_JURISDICTION.format(asked="CA, TX", source="FL")
+
+
+def test_a_source_jurisdiction_is_read_in_the_lanes_own_names() -> None:
+    vocabulary = Vocabulary.from_mapping({"jurisdictions": {"CA-CAN": ["Transport Canada"]}})
+    scope = QuestionScope.parse("What does Transport Canada require?", "US", vocabulary)
+    assert scope.exclusion_reason(unit({"jurisdiction": "Transport Canada"})) is None
+    assert scope.exclusion_reason(unit({"jurisdiction": "FAA"})) is not None
+
+
+USES = Vocabulary.from_mapping(
+    {
+        "scope_terms": {
+            "use": {
+                "residential": ["dwelling"],
+                "commercial": ["office space"],
+                "agricultural": ["farm"],
+            },
+            "term": {"fixed-term": ["fixed term"], "periodic": ["month-to-month"]},
+        }
+    }
+)
+
+
+def test_a_scope_reason_names_every_value_asked_and_every_value_the_source_names() -> None:
+    asked_two = QuestionScope.parse("Rules for a residential or commercial lease?", "", USES)
+    reason = asked_two.exclusion_reason(unit(scope="This applies to agricultural property."))
+    assert reason == REASON_SCOPE.format(asked="commercial and residential", source="agricultural")
+    asked_one = QuestionScope.parse("Rules for a residential lease?", "", USES)
+    reason = asked_one.exclusion_reason(
+        unit(scope="This applies to agricultural and commercial property.")
+    )
+    assert reason == REASON_SCOPE.format(asked="residential", source="agricultural and commercial")
+
+
+def test_a_source_silent_on_one_asked_dimension_is_judged_on_the_others() -> None:
+    scope = QuestionScope.parse("Ending a fixed term commercial lease?", "", USES)
+    assert scope.scope["term"] and scope.scope["use"]
+    assert scope.exclusion_reason(unit(scope="This applies to commercial property.")) is None
+    assert scope.exclusion_reason(unit(scope="This applies to a fixed term.")) is None
+
+
+def test_a_lane_jurisdiction_named_in_the_lanes_words_is_read_as_its_code() -> None:
+    vocabulary = Vocabulary.from_mapping({"jurisdictions": {"CA-CAN": ["Transport Canada"]}})
+    assert normalise_jurisdiction("ca-can", vocabulary) == "CA-CAN"
+    scope = QuestionScope.parse("What is required?", "Transport Canada", vocabulary)
+    reason = scope.exclusion_reason(unit({"jurisdiction": "FAA"}))
+    assert reason == REASON_JURISDICTION.format(asked="CA-CAN", source="FAA")
+    assert QuestionScope.parse("What is required?", "", vocabulary).jurisdictions == frozenset()
+
+
+def test_an_excluded_category_of_one_short_word_is_named() -> None:
+    statement = "This part does not apply to: (a) art; or (b) data about employees."
+    reason = QuestionScope.parse("Does it cover art?", "CO").exclusion_reason(unit(scope=statement))
+    assert reason == REASON_STATEMENT.format(asked="art", statement=statement)
+
+
+def test_a_question_of_nothing_but_the_excluded_category_names_it() -> None:
+    statement = "This part does not apply to: (a) art; or (b) data about employees."
+    reason = QuestionScope.parse("Art?", "CO").exclusion_reason(unit(scope=statement))
+    assert reason == REASON_STATEMENT.format(asked="art", statement=statement)
+    reason = QuestionScope.parse("Financial institutions?", "CO").exclusion_reason(
+        unit(scope=EXCLUSION)
+    )
+    assert reason == REASON_STATEMENT.format(
+        asked="financial institutions subject to the federal banking privacy law",
+        statement=EXCLUSION,
+    )

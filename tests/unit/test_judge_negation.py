@@ -133,3 +133,9 @@ def test_the_modal_in_front_of_the_same_verb_decides_obligation() -> None:
 def test_a_time_of_day_does_not_end_a_negation() -> None:
     passage = "A collector shall not call before 8 a.m. or after 9 p.m. local time."
     assert judge("A collector shall not call after 9 p.m. local time.", passage) is Verdict.ENTAILS
+
+
+def test_only_modal_verbs_give_a_passage_its_mode() -> None:
+    # "not later than" compares; it is no modal, and the "may" it follows still permits.
+    passage = "The tenant may, not later than May, pay the fee."
+    assert judge("The tenant must pay the fee.", passage) == Verdict.NEUTRAL

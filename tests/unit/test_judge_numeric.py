@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Unit, Verdict
+from citenexus.domain.vocabulary import stem
 from citenexus.judges import JudgeThresholds, NumericJudge
 from citenexus.judges import numeric as numeric_module
+from citenexus.judges.numeric import context_words
 
 DEPOSIT = (
     "Within twenty-one (21) calendar days after the tenant vacates, the landlord shall return "
@@ -171,3 +173,28 @@ def test_a_duration_in_another_unit_within_a_tenth_of_it_is_missing_not_a_confli
     repair = "The landlord shall repair the heater within {} days after notice."
     assert judge(repair.format(20), passage) == (Verdict.NEUTRAL, 0.0)
     assert judge(repair.format(19), passage) == (Verdict.CONTRADICTS, 0.0)
+
+
+def test_a_value_tied_to_the_claims_item_as_closely_as_another_value_entails() -> None:
+    # Both values name the deposit: neither is tied to it more closely than the claim's own.
+    both = "The deposit is due within 30 days, and the deposit is due within 60 days."
+    assert judge("The deposit is due within 30 days.", both) == (Verdict.ENTAILS, 1.0)
+
+
+def test_a_values_context_words_are_its_stemmed_content_words_in_any_case() -> None:
+    assert context_words("The Deposit of THE landlord") == {stem("deposit"), stem("landlord")}
+
+
+def test_the_span_points_at_the_first_matched_value_when_none_conflicts() -> None:
+    text = "Rent is due monthly. The deposit of $500 is due within 30 days."
+    unit = Unit(document_id="d", ordinal=1, text=text)
+
+    def pointed(claim: str) -> str:
+        judgment = JUDGE.judge(claim, unit)
+        assert judgment is not None and judgment.span is not None
+        return text[judgment.span[0] : judgment.span[1]]
+
+    assert pointed("The deposit is due within 30 days.") == "30 days"
+    assert pointed("The deposit of $500 is due within 30 days.") == "$500"
+    # A conflicting value after a matched one is pointed at.
+    assert pointed("The deposit of $500 is due within 20 days.") == "30 days"

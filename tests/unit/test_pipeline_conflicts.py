@@ -173,3 +173,27 @@ def test_a_useful_claim_with_no_unit_to_speak_for_does_not_end_the_search_for_co
     (conflict,) = answer.evidence.conflicts
     assert conflict["resolved_to"] == "21 days"
     assert forum.caveat == CAVEAT_LOST_CONFLICT
+
+
+def test_an_uncited_claim_two_units_support_states_its_value_for_the_stronger() -> None:
+    guide = (
+        "deposit-guide",
+        "A renters' guide. The landlord must return the remaining deposit within 21 days after "
+        "the tenant moves out.",
+        {"authority_tier": "secondary-blog", "jurisdiction": "CA"},
+    )
+    answer = verify(
+        DAYS,
+        [Segment(STATUTE.text, ()), FORUM],
+        retriever=memory_lane((guide, *EXAMPLE_DOCUMENTS)),
+        embedder=WordHashEmbedder(),
+        judges=[ContainmentJudge()],
+        policy=AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute"),
+        mode="normal",
+        lane_jurisdiction="CA",
+    )
+    statute, forum = answer.claims
+    assert set(statute.supported_by) == {"deposit-guide#0", "ca-civ-1950-5#0"}
+    (conflict,) = answer.evidence.conflicts
+    assert [v["key"] for v in conflict["values"]] == ["ca-civ-1950-5#0", "tenant-forum-post#0"]
+    assert conflict["resolved_to"] == "21 days"

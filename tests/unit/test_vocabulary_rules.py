@@ -4,7 +4,16 @@ adds the words of its field, and one lane's reading never leaks into another's."
 from __future__ import annotations
 
 from citenexus.domain.conditions import MET, UNMET, tenure_conditions, tenure_facts, tenure_fit
-from citenexus.domain.conflicts import AMOUNT, DAYS, GENERIC_PARTIES, party_stems, values_of
+from citenexus.domain.conflicts import (
+    AMOUNT,
+    DAYS,
+    GENERIC_PARTIES,
+    _party_stems,
+    focus_of,
+    party_stems,
+    question_focus,
+    values_of,
+)
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, active, stem
 from citenexus.judges.align import align
 from tests.support.vocabularies import TENANCY
@@ -22,10 +31,35 @@ WAGES = Vocabulary.from_mapping(
 def test_generic_party_words_need_no_vocabulary_and_a_lane_adds_its_own() -> None:
     assert party_stems(EMPTY) == GENERIC_PARTIES
     wage_parties = party_stems(WAGES)
-    assert {stem("employer"), stem("employee"), stem("boss")} <= wage_parties
+    with active(WAGES):  # the lane's lay synonym ("boss") stems as its party term does
+        assert {stem("employer"), stem("employee"), stem("boss")} <= wage_parties
     assert stem("subject") in wage_parties  # a phrase party is compared by its head word
     assert stem("landlord") not in wage_parties
     assert stem("landlord") in party_stems(TENANCY)
+
+
+def test_what_a_lane_reads_never_depends_on_the_vocabulary_active_when_it_was_first_read() -> None:
+    # Cached readings are keyed on a vocabulary: computing one while another lane's vocabulary
+    # is active must not store that lane's stems under this key.
+    question = "Can the boss keep the pay?"
+    for first in (EMPTY, WAGES, TENANCY):
+        _party_stems.cache_clear()
+        question_focus.cache_clear()
+        focus_of.cache_clear()  # type: ignore[attr-defined]
+        with active(first):
+            parties, focus = party_stems(WAGES), question_focus(question, WAGES)
+            plain_focus = question_focus(question, EMPTY)
+        assert parties == GENERIC_PARTIES | {stem("employer"), stem("employee"), stem("subject")}
+        assert stem("boss") not in parties  # "boss" is read as "employer" in this lane
+        assert focus == {stem("keep"), stem("pay")}  # the boss is a party, so not a focus word
+        assert plain_focus == {stem("boss"), stem("keep"), stem("pay")}
+    focus_of.cache_clear()  # type: ignore[attr-defined]
+    boss, employer = stem("boss"), stem("employer")
+    with active(EMPTY):
+        assert boss in focus_of(question)
+    with active(WAGES):  # the same question, read again in the wages lane
+        assert boss not in focus_of(question)
+        assert employer in focus_of(question)
 
 
 def test_a_value_idiom_turns_a_period_into_an_amount_only_where_the_lane_says_so() -> None:
