@@ -8,6 +8,7 @@ from citenexus.domain.authority import AuthorityPolicy, AuthorityTier
 from citenexus.domain.model import Candidate, Draft, RefusalCode, Segment, Unit
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
+from citenexus.pipeline.timing import STAGE_ORDER
 from citenexus.pipeline.responsive import (
     MATTER,
     SIMILARITY,
@@ -273,3 +274,10 @@ def test_the_check_split_in_two_decides_as_the_whole_check_does() -> None:
     assert RemovedCheck.of(QUESTION, Draft(()), removed) is None
     # A removed unit with no sentence long enough to quote offers nothing to compare.
     assert RemovedCheck.of(QUESTION, statute, [(removed[0][0], candidate("x", "Short."))]) is None
+
+
+def test_the_check_times_itself_under_its_own_stage_name_only() -> None:
+    # Started before judging and decided after it, both halves count as "responsive".
+    answer = run("strict", 0.3)
+    assert "responsive" in answer.evidence.timings_ms
+    assert set(answer.evidence.timings_ms) <= set(STAGE_ORDER)
