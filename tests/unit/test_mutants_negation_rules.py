@@ -115,3 +115,18 @@ def test_a_coverage_equal_to_the_floor_is_judged() -> None:
     )
     assert judgment is not None and judgment.verdict is Verdict.NEUTRAL
     assert spanned == "tenant may pay the fee"
+
+
+GOOD_CAUSE = "A landlord may not refuse a request without good cause."
+
+
+def test_a_double_negation_is_read_by_its_parity() -> None:
+    # "good cause" stands under "not" and "without": twice negated, it is asserted. The claim that
+    # states the rule verbatim is supported over the whole rule ...
+    judgment, spanned = judged(GOOD_CAUSE, GOOD_CAUSE)
+    assert judgment == Judgment(unit_of(GOOD_CAUSE).key, "negation", Verdict.ENTAILS, 1.0, (2, 54))
+    assert spanned == "landlord may not refuse a request without good cause"
+    # ... and the claim that drops "without" flips the once-negated cause: contradicted there.
+    judgment, spanned = judged("A landlord may not refuse a request with good cause.", GOOD_CAUSE)
+    assert judgment is not None and judgment.verdict is Verdict.CONTRADICTS
+    assert spanned == "good"
