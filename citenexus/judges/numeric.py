@@ -131,7 +131,7 @@ def _period_conflict(claim: str, unit: Unit, alignment: Alignment) -> bool:
     if not asserted:
         return False
     spans = [sentence_chars(alignment, start) for start in home_sentences(alignment)]
-    stated = set().union(*(periods(unit.text[a:b]) for a, b in spans)) if spans else set()
+    stated = set().union(*(periods(unit.text[a:b]) for a, b in spans))
     return bool(stated) and not asserted <= stated
 
 
