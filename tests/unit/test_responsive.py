@@ -8,7 +8,6 @@ from citenexus.domain.authority import AuthorityPolicy, AuthorityTier
 from citenexus.domain.model import Candidate, Draft, RefusalCode, Segment, Unit
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
-from citenexus.pipeline.timing import STAGE_ORDER
 from citenexus.pipeline.responsive import (
     MATTER,
     SIMILARITY,
@@ -18,6 +17,7 @@ from citenexus.pipeline.responsive import (
     best_sentence,
     removed_answer,
 )
+from citenexus.pipeline.timing import STAGE_ORDER
 from tests.support.fakes import LEGAL_TIERS, ContainmentJudge, WordHashEmbedder, memory_lane
 
 QUESTION = "Must landlords pay interest on security deposits in every city?"
