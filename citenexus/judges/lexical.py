@@ -420,12 +420,7 @@ def dropped_condition(alignment: Alignment) -> bool:
             continue
         if k < first and _leads_in(unit, k, first, paired):
             return True
-        clause = []
-        j = k + 1
-        while j <= end and unit[j].word not in _CLAUSE_ENDS:
-            if unit[j].is_content:
-                clause.append(j)
-            j += 1
+        clause, j = _clause(unit, k, end)
         if not clause or paired.intersection(clause):
             continue
         # Only a condition on the claim's own predicate: one right behind the quoted words
@@ -438,17 +433,24 @@ def dropped_condition(alignment: Alignment) -> bool:
     return False
 
 
-def _condition_inside(unit: tuple[Token, ...], opener: int, end: int, paired: set[int]) -> bool:
-    """Whether a condition standing between the claim's quoted words ("liable for actual damages
-    and, *if the landlord acted with malice*, for punitive damages ...") is one the claim steps
-    over: none of the words of its clause (up to the clause's end) quoted, quoted words right
-    behind it. The claim then states what follows the condition for every case."""
+def _clause(unit: tuple[Token, ...], opener: int, end: int) -> tuple[list[int], int]:
+    """The content words of the clause a condition opens at ``opener`` (up to a clause end, at
+    most to ``end``), and the index where that clause stops."""
     clause = []
     j = opener + 1
     while j <= end and unit[j].word not in _CLAUSE_ENDS:
         if unit[j].is_content:
             clause.append(j)
         j += 1
+    return clause, j
+
+
+def _condition_inside(unit: tuple[Token, ...], opener: int, end: int, paired: set[int]) -> bool:
+    """Whether a condition standing between the claim's quoted words ("liable for actual damages
+    and, *if the landlord acted with malice*, for punitive damages ...") is one the claim steps
+    over: none of the words of its clause (up to the clause's end) quoted, quoted words right
+    behind it. The claim then states what follows the condition for every case."""
+    clause, _ = _clause(unit, opener, end)
     if not clause or paired.intersection(clause):
         return False
     # The condition's own list ("fraud, oppression, or malice") runs on over commas: the
