@@ -275,12 +275,11 @@ def _quantity_keys(surface: str, kind: str, value: float) -> tuple[str, str, fro
     return norm, key, frozenset(keys)
 
 
-@cached_per_vocabulary(maxsize=65536)
 def _word_tokens(word: str) -> tuple[Token, ...]:
     """A word's tokens at offset 0; the tokenizer shifts them to where the word stands.
 
-    A lane repeats its vocabulary endlessly; reading each distinct word once saves most of the
-    tokenizer's time on a text it has not seen.
+    A lane repeats its vocabulary endlessly: the tokenizer reads each distinct word once per
+    vocabulary through ``_WORDS``, which saves most of its time on a text it has not seen.
     """
     start, end = 0, len(word)
     lower = word.lower()

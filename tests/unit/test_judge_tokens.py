@@ -89,7 +89,6 @@ def test_the_same_text_tokenises_alike_through_the_word_cache_and_without_it() -
     first = tokenize(text)
     tokenize.cache_clear()  # type: ignore[attr-defined]
     tokens._WORDS.cache_clear()
-    _word_tokens.cache_clear()  # type: ignore[attr-defined]
     assert tokenize(text) == first
     assert offered_keys(text) == frozenset(k for t in first for k in t.keys)
 
