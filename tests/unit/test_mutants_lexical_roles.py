@@ -14,7 +14,10 @@ from citenexus.judges.lexical import (
     _head_of_verb,
     _linked,
     _participle,
+    _role_of,
     _slot,
+    crossing,
+    subject_moved,
     substituted,
     voice_changed,
 )
@@ -259,3 +262,59 @@ def test_a_kept_word_in_front_stops_the_search_but_not_a_comparison_behind() -> 
     found = _comparator_near(tokens, 3, {1})
     assert found is not None and found.word == "or more"
     assert _comparator_near(tokenize("before the rent for 30 days"), 4, {2}) is None
+
+
+# --- subject_moved / _role_of ------------------------------------------------------------------
+
+GIVE = "The tenant shall give notice."
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "expected"),
+    [
+        # The claim's verb is not the passage's: nothing to compare the subjects by.
+        ("The tenant must remit the rent.", "The tenant shall pay the rent.", False),
+        # The passage's verb has no modal: no other subject stands in front of one.
+        ("The tenant must pay the rent.", "The tenant pays the rent.", False),
+        # The owner of a relative clause gives the notice, not the tenant.
+        (
+            GIVE,
+            "The tenant may stay. An owner who intends to end a tenancy shall give notice.",
+            True,
+        ),
+        (GIVE, "Owners who intend to end a tenancy shall give notice. The tenant may stay.", True),
+        # A relative word opening the passage is not a relative clause after a subject.
+        (GIVE, "Which owner shall give notice? The tenant may stay.", True),
+        # A subject of two words from the passage's first word.
+        (GIVE, "Property owners shall give notice. The tenant may stay.", True),
+        (GIVE, "The tenant shall give notice.", False),
+    ],
+)
+def test_subject_moved(claim: str, text: str, expected: bool) -> None:
+    assert subject_moved(align(claim, text)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "index", "expected"),
+    [("to tenant", 1, "to"), ("to the tenant", 2, "to"), ("the tenant", 1, ""), ("tenant", 0, "")],
+)
+def test_role_of(text: str, index: int, expected: str) -> None:
+    assert _role_of(tokenize(text), index) == expected
+
+
+# --- crossing ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "expected"),
+    [
+        # Three words, the middle one the only pivot: the parties swap sides of "pay".
+        ("The landlord must pay the tenant.", "The tenant must pay the landlord.", True),
+        ("The tenant must pay the landlord.", "The tenant must pay the landlord.", False),
+        # Two claim words on one passage word ("21 days" and the bare "21") are not on
+        # opposite sides of it.
+        ("Within 21 days (21), notice is due.", "Notice is due within 21 days.", False),
+    ],
+)
+def test_crossing(claim: str, text: str, expected: bool) -> None:
+    assert crossing(align(claim, text)) is expected
