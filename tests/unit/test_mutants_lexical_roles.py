@@ -12,11 +12,15 @@ from citenexus.judges.lexical import (
     _comparator_near,
     _enumerator,
     _head_of_verb,
+    _in_place,
     _linked,
     _participle,
     _role_of,
     _slot,
+    comparison_verdict,
     crossing,
+    passive,
+    subject_missing,
     subject_moved,
     substituted,
     voice_changed,
@@ -318,3 +322,83 @@ def test_role_of(text: str, index: int, expected: str) -> None:
 )
 def test_crossing(claim: str, text: str, expected: bool) -> None:
     assert crossing(align(claim, text)) is expected
+
+
+# --- subject_missing / passive -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A pronoun in front of the passage's modal, the passage's first word, names the subject.
+        ("You can ask for a refund.", False),
+        ("The seller can ask for a refund.", True),
+    ],
+)
+def test_subject_missing(text: str, expected: bool) -> None:
+    assert subject_missing(align("A buyer can ask for a refund.", text)) is expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("The deposit is held by the landlord.", True),
+        ("The landlord holds the deposit by law.", False),
+        ("The landlord holds the deposit.", False),
+    ],
+)
+def test_passive(claim: str, expected: bool) -> None:
+    assert passive(tokenize(claim)) is expected
+
+
+# --- comparison_verdict / _in_place ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "expected"),
+    [
+        # No comparison: nothing to say.
+        ("The tenant must give notice.", "The tenant must give notice.", None),
+        # A comparison of a word the passage lacks is passed over, not the end of the reading.
+        (
+            "After marriage the tenant must pay at least 30 dollars.",
+            "The tenant must pay at most 30 dollars.",
+            Verdict.CONTRADICTS,
+        ),
+        # One reversed in the condition is another case; the rule's own bound, reversed after
+        # it, still contradicts.
+        (
+            "If the lease has run for more than one year, the tenant must give at least 30 days "
+            "notice.",
+            "If the lease has run for less than one year, the tenant must give at most 30 days "
+            "notice.",
+            Verdict.CONTRADICTS,
+        ),
+    ],
+)
+def test_comparison_verdict(claim: str, text: str, expected: Verdict | None) -> None:
+    assert comparison_verdict(align(claim, text)) is expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "c", "expected"),
+    [
+        # "rent" is paired behind "notice" though the claim puts it in front.
+        ("Rent notice is due.", "Notice of rent is due.", 0, False),
+        ("Rent notice is due.", "Notice of rent is due.", 1, False),
+        ("Rent notice is due.", "Notice of rent is due.", 3, True),
+        # "21 days" and the bare "21" on one passage token: neither is between the other's pair.
+        ("Notice is due within 21 days, 21.", "Notice is due within 21 days.", 4, False),
+        ("Notice is due within 21 days, 21.", "Notice is due within 21 days.", 6, False),
+        ("Notice is due within 21 days, 21.", "Notice is due within 21 days.", 2, True),
+        # The "rent" of an earlier sentence is not the rent of "any rent increase".
+        (
+            "The landlord must give notice before any rent increase.",
+            "The rent is due monthly. The landlord must give notice before any increase.",
+            7,
+            False,
+        ),
+    ],
+)
+def test_in_place(claim: str, text: str, c: int, expected: bool) -> None:
+    assert _in_place(align(claim, text), c) is expected
