@@ -266,6 +266,9 @@ def test_a_kept_word_in_front_stops_the_search_but_not_a_comparison_behind() -> 
     found = _comparator_near(tokens, 3, {1})
     assert found is not None and found.word == "or more"
     assert _comparator_near(tokenize("before the rent for 30 days"), 4, {2}) is None
+    # A clause boundary in front ends the search there, not the look behind.
+    behind = _comparator_near(tokenize("The lease ends, 30 days or more"), 4, set())
+    assert behind is not None and behind.word == "or more"
 
 
 # --- subject_moved / _role_of ------------------------------------------------------------------
@@ -291,6 +294,8 @@ GIVE = "The tenant shall give notice."
         (GIVE, "Which owner shall give notice? The tenant may stay.", True),
         # A subject of two words from the passage's first word.
         (GIVE, "Property owners shall give notice. The tenant may stay.", True),
+        # The claim's subject opens the words in front of the passage's modal.
+        (GIVE, "Tenant owners shall give notice.", False),
         (GIVE, "The tenant shall give notice.", False),
     ],
 )
@@ -318,6 +323,7 @@ def test_role_of(text: str, index: int, expected: str) -> None:
         # Two claim words on one passage word ("21 days" and the bare "21") are not on
         # opposite sides of it.
         ("Within 21 days (21), notice is due.", "Notice is due within 21 days.", False),
+        ("The move within 21 days, 21.", "Notice is due within 21 days of the move.", False),
     ],
 )
 def test_crossing(claim: str, text: str, expected: bool) -> None:
