@@ -551,7 +551,9 @@ def voice_changed(alignment: Alignment) -> bool:
         return False
     k = predicate.modal
     words = [t.word for t in tokens]
-    if not (k + 2 < len(words) and words[k + 1] == "be" and _participle(words[k + 2])):
+    # The verb, a content word, stands behind the modal's auxiliaries: behind "be", k + 2 is a
+    # word of the claim.
+    if not (words[k + 1] == "be" and _participle(words[k + 2])):
         return False
     paired = dict(alignment.pairs)
     verb = paired.get(predicate.verb)
@@ -844,7 +846,8 @@ _CONDITIONS = frozenset({"if", "when", "whenever", "where", "unless", "provided"
 def in_condition(tokens: tuple[Token, ...], index: int) -> bool:
     """Whether the token at ``index`` stands in a conditional clause ("if ... one year or more")."""
     k = index - 1
-    while k >= 0 and tokens[k].kind != BOUNDARY:
+    # "unless" is a negator, not a boundary: the walk stops at it as at a boundary.
+    while k >= 0 and tokens[k].kind != BOUNDARY and tokens[k].word not in _CONDITIONS:
         k -= 1
     return k >= 0 and tokens[k].word in _CONDITIONS
 
@@ -869,7 +872,8 @@ _RELATIVE_LINKS = frozenset({"which", "whom"})
 def _linked(tokens: tuple[Token, ...], k: int) -> bool:
     """Whether the relative pronoun at ``k`` follows a preposition ("on which", "to whom"), so
     its clause qualifies the noun in front of it, not a new sentence."""
-    return k > 0 and tokens[k - 1].kind not in (BOUNDARY, CONTENT) and tokens[k - 1].word != ","
+    # A comma is a boundary token (every token that is not a word is).
+    return k > 0 and tokens[k - 1].kind not in (BOUNDARY, CONTENT)
 
 
 def _comparator_near(tokens: tuple[Token, ...], index: int, paired: set[int]) -> Token | None:
