@@ -15,9 +15,11 @@ from citenexus.judges.lexical import (
     _opens,
     _qualified_alternative,
     align_claim,
+    antonym_swapped,
     dropped_condition,
     dropped_limit,
     dropped_restriction,
+    party_swapped,
 )
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import tokenize
@@ -292,9 +294,121 @@ def test_an_alternative_whose_case_runs_on_without_a_closing_comma_has_no_case()
             "last sale.",
             False,
         ),
+        # A case of one word.
+        ("A claim must be filed after the sale promptly or, otherwise, after the last sale.", True),
     ],
 )
 def test_an_alternative_needs_a_first_alternative_and_a_case(text: str, qualified: bool) -> None:
     tokens = tokenize(text)
     left, right = index_of(tokens, "sale"), index_of(tokens, "sale", 1)
     assert _qualified_alternative(tokens, left, right) is qualified
+
+
+# --- party_swapped -----------------------------------------------------------------------------
+
+NOTICE = (
+    "A notice is served on the buyer. The notice shall state the address of the person to whom "
+    "the price is to be paid."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "swapped"),
+    [
+        # The party is the claim's second word: its neighbours are the first and the third.
+        ("The address of the buyer who owes the price.", NOTICE, True),
+        # A party in place keeps its place; one later in the claim is still read.
+        (
+            "The notice to the seller shall state the address of the buyer who owes the price.",
+            "A notice is served on the buyer. The notice to the seller shall state the address "
+            "of the person to whom the price is to be paid.",
+            True,
+        ),
+        # The claim's party stands where the passage names it, another party beside it.
+        (
+            "The notice shall state the address of the buyer to whom the price is paid.",
+            "The notice shall state the address of the buyer or person to whom the price is paid.",
+            False,
+        ),
+        # The claim's first word has no left neighbour to mark its place.
+        (
+            "The buyer pays the fee on notice.",
+            "On notice, the person pays the fee to the buyer.",
+            False,
+        ),
+        # A party said twice, both paired with one word of the passage: that word is at neither
+        # side of its place, so another party between it and a neighbour's word is read.
+        (
+            "The notice shall state the address of the seller, seller owed the price.",
+            "The notice shall state the address of the seller who is the person owed the price.",
+            True,
+        ),
+        (
+            "The notice shall state the address of the seller, seller owed the price.",
+            "The notice shall state the address of the person who is the seller owed the price.",
+            True,
+        ),
+        # A party whose neighbours stand in two sentences is not read; a later one still is.
+        (
+            "A notice is served on the seller, and the notice shall state the address of the "
+            "buyer who owes the price.",
+            "A buyer and a seller sign. A notice is served. The notice shall state the address "
+            "of the person to whom the price is to be paid.",
+            True,
+        ),
+        # Only the passage's words strictly between the neighbours' words are read ...
+        (
+            "The notice shall name the address of the buyer and the price.",
+            "A buyer signs. The notice shall name the seller address and the price.",
+            False,
+        ),
+        (
+            "The notice shall state the address of the buyer and the price.",
+            "A buyer signs. The notice shall state the address seller and the price.",
+            True,
+        ),
+        # ... and only a party there: another word is a paraphrase's business.
+        (
+            "The notice shall state the address of the buyer and the price.",
+            "A buyer signs. The notice shall state the address of the agent and the price.",
+            False,
+        ),
+        # A party the claim names itself, paired there, is no other party.
+        (
+            "The seller's notice shall state the address of the buyer to whom the price is paid.",
+            "The notice shall state the address of the seller to whom the price is to be paid. "
+            "A buyer signs.",
+            False,
+        ),
+    ],
+)
+def test_party_swapped_reads_each_party_between_its_neighbours(
+    claim: str, text: str, swapped: bool
+) -> None:
+    with active(PARTIES):
+        assert party_swapped(aligned(claim, text)) is swapped
+
+
+# --- antonym_swapped -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "swapped"),
+    [
+        # The opposite stands, unpaired, in the aligned sentence, though not in the claim
+        # word's slot.
+        (
+            "The seller shall charge the lower fee.",
+            "The seller shall charge the fee that is higher.",
+            True,
+        ),
+        # The opposite stands only in a sentence the claim is not aligned to.
+        (
+            "The seller shall charge the lower fee.",
+            "The fee is higher. The seller shall charge the fee.",
+            False,
+        ),
+    ],
+)
+def test_antonym_swapped_reads_the_aligned_sentences(claim: str, text: str, swapped: bool) -> None:
+    assert antonym_swapped(aligned(claim, text)) is swapped
