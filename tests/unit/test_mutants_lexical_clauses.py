@@ -146,6 +146,12 @@ def test_dropped_restriction_reads_the_subjects_own_restriction(
             "The seller shall refund the price promptly if the buyer asks.",
             False,
         ),
+        # A leading "When ..." clause of one word.
+        (
+            "The seller shall refund the price.",
+            "When paid, the seller shall refund the price.",
+            True,
+        ),
         # A leading condition closed by a colon leads straight into the quoted words.
         (
             "The seller shall refund the price.",
@@ -408,6 +414,8 @@ def test_party_swapped_reads_each_party_between_its_neighbours(
             "The fee is higher. The seller shall charge the fee.",
             False,
         ),
+        # A claim word the passage does not have marks no slot for the word behind it.
+        ("The seller shall charge an extra, lower fee.", "The seller shall charge the fee.", False),
     ],
 )
 def test_antonym_swapped_reads_the_aligned_sentences(claim: str, text: str, swapped: bool) -> None:
