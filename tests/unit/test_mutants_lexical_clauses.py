@@ -103,6 +103,11 @@ def test_dropped_restriction_reads_the_subjects_own_restriction(
             "When the buyer pays, the seller shall refund the price",
             True,
         ),
+        (
+            "The seller shall refund the price.",
+            "The seller shall refund the price promptly",
+            False,
+        ),
         # The condition's clause is the sentence's last word.
         (
             "The seller shall refund the price.",
@@ -151,6 +156,12 @@ def test_dropped_restriction_reads_the_subjects_own_restriction(
             "The seller shall refund the price.",
             "When paid, the seller shall refund the price.",
             True,
+        ),
+        # A "Where ..." clause of the sentence before sets no case of this one.
+        (
+            "The seller shall refund the price.",
+            "Where goods are lost, a claim lies. Thereafter, the seller shall refund the price.",
+            False,
         ),
         # A leading condition closed by a colon leads straight into the quoted words.
         (
