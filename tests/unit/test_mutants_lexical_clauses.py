@@ -265,6 +265,15 @@ BADGE = (
             True,
         ),
         ("An employer may require a badge.", "An employer may require a badge", False),
+        # The "only" phrase must hold a word, read up to the sentence's end.
+        ("An employer may require a badge.", "An employer may require a badge only.", False),
+        ("An employer may require a badge.", "An employer may require a badge only", False),
+        ("An employer may require a badge.", "An employer may require a badge only then.", False),
+        (
+            "An employer may require a badge.",
+            "An employer may require a badge only for buyers.",
+            True,
+        ),
         # The claim says "only" itself.
         (
             "An employer may only require an employee to wear a badge as a condition of "
