@@ -359,25 +359,24 @@ def _qualified_alternative(unit: tuple[Token, ...], left: int, right: int) -> bo
 
 
 def _trailing_only(alignment: Alignment, last: int) -> bool:
-    """Whether the passage goes on, right behind the claim's last quoted word, with an "only
-    ..." phrase none of whose words the claim keeps ("may require consent as a condition of
-    employment *only for the purposes of* ...": the claim drops the restriction). "Only" in
-    front of quoted words ("may claim only the amounts needed") restricts words the claim
-    keeps, and is not read here."""
+    """Whether the passage goes on, right behind the claim's last quoted word (``last``, the
+    greatest paired index), with an "only ..." phrase none of whose words the claim keeps ("may
+    require consent as a condition of employment *only for the purposes of* ...": the claim
+    drops the restriction). "Only" in front of quoted words ("may claim only the amounts
+    needed") restricts words the claim keeps, and is not read here."""
     if any(t.word == "only" for t in alignment.claim):
         return False
     unit = alignment.unit
     k = last + 1
     if k >= len(unit) or unit[k].word != "only":
         return False
-    paired = {u for _, u in alignment.pairs}
+    # ``last`` is the last quoted word, so none of the words behind it is quoted.
     j = k + 1
-    words = []
     while j < len(unit) and unit[j].word not in _SENTENCE_ENDS:
         if unit[j].is_content:
-            words.append(j)
+            return True
         j += 1
-    return bool(words) and not paired.intersection(words)
+    return False
 
 
 _CONDITION_OPENERS = frozenset({"if", "unless", "provided"})
@@ -414,15 +413,16 @@ def dropped_condition(alignment: Alignment) -> bool:
     for k in range(start, end + 1):
         if unit[k].word not in _CONDITION_OPENERS:
             continue
-        if first < k < last:
-            if _condition_inside(unit, k, end, paired):
-                return True
-            continue
         if k < first and _leads_in(unit, k, first, paired):
             return True
         clause, j = _clause(unit, k, end)
         if not clause or paired.intersection(clause):
             continue
+        if first < k < last:
+            # A condition standing between the quoted words ("liable for actual damages and,
+            # *if the landlord acted with malice*, for punitive damages ..."), none of its
+            # clause quoted: the claim steps over it and states what follows for every case.
+            return True
         # Only a condition on the claim's own predicate: one right behind the quoted words
         # ("... before the termination date if every tenant ..."), or one that opens the
         # sentence and leads straight into them ("If ..., the landlord shall ..."), not one of
@@ -443,20 +443,6 @@ def _clause(unit: tuple[Token, ...], opener: int, end: int) -> tuple[list[int], 
             clause.append(j)
         j += 1
     return clause, j
-
-
-def _condition_inside(unit: tuple[Token, ...], opener: int, end: int, paired: set[int]) -> bool:
-    """Whether a condition standing between the claim's quoted words ("liable for actual damages
-    and, *if the landlord acted with malice*, for punitive damages ...") is one the claim steps
-    over: none of the words of its clause (up to the clause's end) quoted, quoted words right
-    behind it. The claim then states what follows the condition for every case."""
-    clause, _ = _clause(unit, opener, end)
-    if not clause or paired.intersection(clause):
-        return False
-    # The condition's own list ("fraud, oppression, or malice") runs on over commas: the
-    # quoted words behind it are the first quoted word after the opener.
-    after = min((u for u in paired if u > opener), default=None)
-    return after is not None and after <= end
 
 
 # A clause opening the sentence with one of these ("After a tenant has occupied the property for
@@ -484,9 +470,8 @@ def _leads_in(unit: tuple[Token, ...], opener: int, first: int, paired: set[int]
         k -= 1
     if k <= opener or unit[k].word != ",":
         return False
+    # No sentence end inside: the caller's opener stands in the quoted words' sentence.
     inside = range(opener + 1, k)
-    if any(unit[j].word in _SENTENCE_ENDS for j in inside):
-        return False
     return any(unit[j].is_content for j in inside) and not paired.intersection(inside)
 
 
