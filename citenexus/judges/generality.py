@@ -48,14 +48,16 @@ def widened(alignment: Alignment) -> bool:
 def free_choice_added(alignment: Alignment) -> bool:
     """Whether the claim opens a phrase with a free-choice word ("for whatever reason", ", however
     it is delivered", "in whatever context") that the passage's aligned sentences do not use."""
-    lo, hi = alignment.region
-    used = {alignment.unit[k].word for k in range(lo, hi)}
     claim = alignment.claim
-    return any(
-        token.word in FREE_CHOICE and token.word not in used and claim[i - 1].word in _FREE_LEADS
+    opened = {
+        token.word
         for i, token in enumerate(claim)
-        if i > 0
-    )
+        if i > 0 and token.word in FREE_CHOICE and claim[i - 1].word in _FREE_LEADS
+    }
+    if not opened:
+        return False
+    lo, hi = alignment.region
+    return bool(opened - {alignment.unit[k].word for k in range(lo, hi)})
 
 
 def universal_on_restricted(alignment: Alignment) -> bool:
@@ -94,11 +96,12 @@ def restriction_cut_off(alignment: Alignment) -> bool:
     if not alignment.pairs:
         return False
     used = {p for _, p in alignment.pairs}
-    first, last = min(used), max(used)
-    if all(k in used or not alignment.unit[k].is_content for k in range(first, last)):
-        return False  # a contiguous fragment of the passage: a quote, and support
     _, u = max(alignment.pairs)  # the pair of the claim's last quoted word
-    return _restricted_behind(alignment.unit, u, used)
+    if not _restricted_behind(alignment.unit, u, used):
+        return False
+    # A contiguous fragment of the passage is a quote, and support.
+    unit = alignment.unit
+    return any(k not in used and unit[k].is_content for k in range(min(used), max(used)))
 
 
 def _head(claim: tuple[Token, ...], start: int) -> int | None:
@@ -156,12 +159,14 @@ def alternative_added(alignment: Alignment) -> bool:
     """Whether the claim coordinates a word of the passage with one the passage's aligned
     sentences never use ("residential or commercial" for "residential", "written or oral" for
     "written"): an alternative the rule does not cover."""
+    claim = alignment.claim
+    if not any(t.word in _COORDINATORS for t in claim):
+        return False
     paired = dict(alignment.pairs)
     lo, hi = alignment.region
     offered: set[str] = set()
     for k in range(lo, hi):
         offered.update(alignment.unit[k].keys)
-    claim = alignment.claim
     for i in range(1, len(claim) - 1):
         if claim[i].word not in _COORDINATORS:
             continue
@@ -181,17 +186,19 @@ def possessor_named(alignment: Alignment) -> bool:
     "a known child's parent or lawful guardian" quoted as "a known child", the owned word
     ("parent") nowhere in the claim. The claim puts another party in the rule."""
     claim, unit = alignment.claim, alignment.unit
+    owners = [
+        u
+        for c, u in alignment.pairs
+        if unit[u].word.endswith("'s") and not claim[c].word.endswith("'s")
+    ]
+    if not owners:
+        return False
     said = {t.key for t in claim if t.is_content}
     used = {u for _, u in alignment.pairs}
-    for c, u in alignment.pairs:
-        if not unit[u].word.endswith("'s") or claim[c].word.endswith("'s"):
-            continue
-        owned = u + 1
-        if (
-            owned < len(unit)
-            and unit[owned].is_content
-            and owned not in used
-            and unit[owned].key not in said
-        ):
-            return True
-    return False
+    return any(
+        u + 1 < len(unit)
+        and unit[u + 1].is_content
+        and u + 1 not in used
+        and unit[u + 1].key not in said
+        for u in owners
+    )
