@@ -12,6 +12,7 @@ from citenexus.domain.model import Unit, Verdict
 from citenexus.domain.vocabulary import EMPTY, active
 from citenexus.judges import LexicalJudge
 from citenexus.judges.generality import (
+    _head,
     alternative_added,
     free_choice_added,
     possessor_named,
@@ -21,6 +22,7 @@ from citenexus.judges.generality import (
 )
 from citenexus.judges.lexical import align_claim
 from citenexus.judges.thresholds import JudgeThresholds
+from citenexus.judges.tokens import tokenize
 
 JUDGE = LexicalJudge()
 THRESHOLDS = JudgeThresholds()
@@ -213,3 +215,32 @@ def test_widened_is_any_of_the_readings() -> None:
         ("A club that obtains the consent of a junior member may publish the name.", CONSENT),
     ):
         assert widened(aligned(claim, text)), claim
+
+
+def _head_word(text: str) -> str | None:
+    tokens = tokenize(text)
+    found = _head(tokens, 1)  # behind the leading "any"
+    return None if found is None else tokens[found].word
+
+
+@pytest.mark.parametrize(
+    ("text", "head"),
+    [
+        ("any hall", "hall"),
+        ("any big hall", "hall"),  # over a run of words to the last
+        ("any big old hall door", "door"),
+        ("any of the halls", "halls"),  # over words that are not content
+        ("any such a hall", "hall"),
+        ("any hall or room", "room"),  # over coordinated words
+        ("any hall and big room", "room"),
+        ("any hall or", "hall"),  # a coordinator with nothing behind it
+        ("any, hall", None),  # a phrase ends first
+        ("any of the", None),  # nothing but function words
+        ("any", None),
+    ],
+)
+def test_the_head_of_a_phrase_is_its_last_word_over_coordination(
+    text: str, head: str | None
+) -> None:
+    with active(EMPTY):
+        assert _head_word(text) == head
