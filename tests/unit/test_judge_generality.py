@@ -13,6 +13,7 @@ from citenexus.domain.vocabulary import EMPTY, active
 from citenexus.judges import LexicalJudge
 from citenexus.judges.generality import (
     _head,
+    _restricted_behind,
     alternative_added,
     free_choice_added,
     possessor_named,
@@ -200,6 +201,12 @@ def test_the_owner_with_what_is_owned_in_other_words_is_faithful() -> None:
     # the claim keeps the possessive
     same = "A club that obtains the consent of a junior member's parent may publish the name."
     assert not possessor_named(aligned(same, CONSENT))
+    # the claim keeps the possessive and names another of the owned: not the owner for them
+    guardian = (
+        "A club that obtains the consent of a junior member's guardian may publish the junior "
+        "member's name."
+    )
+    assert not possessor_named(aligned(guardian, CONSENT))
     # a possessive at the passage's end owns nothing
     assert not possessor_named(aligned("The hall is the club.", "The hall is the club's"))
 
@@ -244,3 +251,37 @@ def test_the_head_of_a_phrase_is_its_last_word_over_coordination(
 ) -> None:
     with active(EMPTY):
         assert _head_word(text) == head
+
+
+def _behind(text: str, word: str, quoted: tuple[str, ...] = ()) -> bool:
+    tokens = tokenize(text)
+    words = [t.word for t in tokens]
+    used = {words.index(w) for w in (word, *quoted)}
+    return _restricted_behind(tokens, words.index(word), used)
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "quoted", "restricted"),
+    [
+        ("a vessel chartered for cruises sails", "vessel", (), True),  # an "-ed" participle
+        ("a vessel carrying cargo sails", "vessel", (), True),  # an "-ing" participle
+        ("a website directed.", "website", (), True),  # the participle alone is the restriction
+        ("a club that holds events", "club", (), True),
+        ("a club with a hall", "club", (), True),
+        ("a club that is.", "club", (), False),  # a clause with no content word
+        ("a club with a hall", "club", ("hall",), False),  # its only word quoted
+        ("a club with a big hall", "club", ("hall",), True),  # "big" before the quoted word
+        ("a club with, a hall", "club", (), False),  # the phrase ends first
+        ("a club hall", "club", (), False),  # no opener: a compound
+        ("a club", "club", (), False),  # nothing behind it
+        ("it is deposited in the mail", "deposited", (), False),  # behind a verb
+        ("a member may object in writing", "object", (), False),  # behind a modal
+        ("to file with the clerk", "file", (), False),
+        ("deposited in the mail is", "deposited", (), True),  # the first word has none in front
+    ],
+)
+def test_what_restricts_a_word_behind_it(
+    text: str, word: str, quoted: tuple[str, ...], restricted: bool
+) -> None:
+    with active(EMPTY):
+        assert _behind(text, word, quoted) is restricted
