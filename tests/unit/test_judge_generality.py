@@ -189,6 +189,13 @@ def test_naming_the_owner_for_what_is_owned_puts_another_party_in_the_rule() -> 
     claim = "A club that obtains the consent of a junior member may publish the member's name."
     assert possessor_named(aligned(claim, CONSENT))
     assert verdict(claim, CONSENT) is Verdict.NEUTRAL
+    # the owned word last in the passage, the owner behind a function word
+    assert possessor_named(
+        aligned(
+            "A club needs the consent of the member.",
+            "A club needs the consent of the member's parent",
+        )
+    )
 
 
 def test_the_owner_with_what_is_owned_in_other_words_is_faithful() -> None:
