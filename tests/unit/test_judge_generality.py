@@ -292,3 +292,35 @@ def test_what_restricts_a_word_behind_it(
 ) -> None:
     with active(EMPTY):
         assert _behind(text, word, quoted) is restricted
+
+
+def test_each_any_of_the_claim_is_read() -> None:
+    # the first "any" names nothing the passage has; the second a thing it restricts
+    assert universal_on_restricted(
+        aligned("In any event, any book may be replaced at the borrower's cost.", RETURNS)
+    )
+    # the restricting word is the passage's first
+    assert universal_on_restricted(
+        aligned("Any members may borrow books.", "Junior members may borrow books.")
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "added"),
+    [
+        ("Private or public events are held in its hall.", True),  # the claim's second word
+        ("A club may rent its hall for private events on weekdays or weekends", True),  # last
+        ("Or public clubs may rent its hall for private events", False),  # opens the claim
+        ("A club may rent its hall, or private events on weekdays.", False),  # a comma before
+        ("A club may rent its hall for private events on weekdays, and weekends.", False),
+    ],
+)
+def test_an_alternative_is_read_between_two_words_of_the_claim(claim: str, added: bool) -> None:
+    assert alternative_added(aligned(claim, HALLS)) is added
+
+
+def test_the_owned_word_is_the_one_right_behind_the_possessive() -> None:
+    # "signed" dropped, "form" (two words on) quoted: the claim names the member's form
+    assert possessor_named(
+        aligned("A club keeps the member form.", "A club keeps the member's signed form.")
+    )
