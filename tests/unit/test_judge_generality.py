@@ -324,3 +324,12 @@ def test_the_owned_word_is_the_one_right_behind_the_possessive() -> None:
     assert possessor_named(
         aligned("A club keeps the member form.", "A club keeps the member's signed form.")
     )
+
+
+def test_a_free_choice_word_is_read_from_the_claims_second_word_on() -> None:
+    # "For whatever reason": the free-choice word is the claim's second
+    claim = "For whatever reason, a notice mailed at least six days before the meeting is timely."
+    assert free_choice_added(aligned(claim, MAILED))
+    # the claim's first word has no word in front of it, not even the claim's last
+    first = "Whatever the sender, a notice mailed six days before the meeting is timely, for"
+    assert not free_choice_added(aligned(first, MAILED))
