@@ -5,6 +5,10 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
 
 - below ``lexical_decline_coverage`` of the claim's content words in the aligned span, the
   passage does not say what the claim says: neutral;
+- a claim that states the rule for more cases or for another party than the passage ("for
+  whatever reason", "any" of a thing the passage restricts, a quote stopped before the
+  passage's restriction, an alternative the passage never names, the owner for what is owned:
+  ``citenexus.judges.generality``) is neutral at any coverage;
 - a claim whose subject is nowhere in the passage's sentences (a rule about someone the passage
   does not name, even when a heading holds the word), or that names what the passage never
   names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage;
@@ -47,6 +51,7 @@ from citenexus.judges.align import (
     offered_keys,
     sentence_of,
 )
+from citenexus.judges.generality import widened
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import BOUNDARY, COMPARATOR, CONTENT, MODAL, Token, tokenize
 from citenexus.text.quantities import NUMBER
@@ -143,10 +148,12 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
     if subject_missing(alignment):
         return Verdict.NEUTRAL
     if alignment.coverage < thresholds.lexical_min_coverage:
-        return None
+        return Verdict.NEUTRAL if widened(alignment) else None
     comparison = comparison_verdict(alignment)
     if comparison is Verdict.CONTRADICTS:
         return Verdict.CONTRADICTS
+    if widened(alignment):
+        return Verdict.NEUTRAL
     if (
         crossing(alignment)
         or role_changed(alignment)

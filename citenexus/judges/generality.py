@@ -1,0 +1,195 @@
+"""Does the claim state the passage's rule for more cases, or for someone else, than it does?
+
+A claim can keep nearly every word of its passage and still say more: it adds a word of free
+choice ("for whatever reason", "however it is delivered"), puts "any" or "every" in front of a
+thing the passage restricts ("any website" for "a website directed to children", "in any year"
+for "during the preceding calendar year"), adds an alternative the passage does not name
+("residential or commercial" for "residential"), stops its quote on a word the passage goes on
+to restrict ("for purposes of profiling" where the passage says "profiling in furtherance of
+decisions that ..."), or names the owner where the passage names
+what is owned ("the consent of a known child" for "the consent of a known child's parent").
+Each is a change of scope or of party, not a paraphrase, so the lexical judge says neutral on
+it at any coverage (docs/design.md#the-judges). The words read here are generic English:
+determiners, free-choice words, coordinators and the possessive.
+"""
+
+from __future__ import annotations
+
+from citenexus.judges.align import Alignment
+from citenexus.judges.tokens import MODAL, Token
+
+# Words of free choice that widen a rule to every case when they open a phrase of their own
+# (behind a comma or a preposition): "for whatever reason", ", however it is delivered".
+# "return whatever remains" (a pronoun object) is not read.
+FREE_CHOICE = frozenset({"whatever", "however", "whichever", "regardless", "whoever", "wherever"})
+_FREE_LEADS = frozenset({",", "for", "in", "of", "by", "at", "on", "from", "to", "with"})
+UNIVERSALS = frozenset({"any", "every", "all", "each"})
+# What opens a restriction behind a noun: a relative clause, "with ...", "in ...", or a
+# participle ("a website directed to children"), read from its "-ed" ending.
+_RESTRICTIVES = frozenset({"that", "which", "who", "whose", "with", "in"})
+_COORDINATORS = frozenset({"and", "or"})
+_AUXILIARIES = frozenset(
+    {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "to"}
+)
+_PHRASE_ENDS = frozenset({".", ";", "!", "?", "\n", ","})
+
+
+def widened(alignment: Alignment) -> bool:
+    """Whether the claim states the rule for more cases, or another party, than its passage."""
+    return (
+        free_choice_added(alignment)
+        or universal_on_restricted(alignment)
+        or restriction_cut_off(alignment)
+        or alternative_added(alignment)
+        or possessor_named(alignment)
+    )
+
+
+def free_choice_added(alignment: Alignment) -> bool:
+    """Whether the claim opens a phrase with a free-choice word ("for whatever reason", ", however
+    it is delivered", "in whatever context") that the passage's aligned sentences do not use."""
+    claim = alignment.claim
+    opened = {
+        token.word
+        for i, token in enumerate(claim)
+        if i > 0 and token.word in FREE_CHOICE and claim[i - 1].word in _FREE_LEADS
+    }
+    if not opened:
+        return False
+    lo, hi = alignment.region
+    return bool(opened - {alignment.unit[k].word for k in range(lo, hi)})
+
+
+def universal_on_restricted(alignment: Alignment) -> bool:
+    """Whether the claim says "any" / "every" / "all" / "each" of a thing that the passage
+    restricts: words in front of the thing the claim leaves out ("the preceding calendar year"
+    as "any year"), or a restriction behind it none of whose words the claim keeps ("a website
+    or online service directed to children" as "any website or online service"). A passage that
+    says "any" of the thing too is not read; nor is a thing the passage does not restrict ("a
+    tenant" as "any tenant")."""
+    paired = dict(alignment.pairs)
+    used = set(paired.values())
+    claim, unit = alignment.claim, alignment.unit
+    for i, token in enumerate(claim):
+        if token.word not in UNIVERSALS:
+            continue
+        head = _head(claim, i + 1)
+        if head is None or head not in paired:
+            continue
+        u = paired[head]
+        k = u - 1
+        while k >= 0 and unit[k].is_content:
+            k -= 1
+        if k >= 0 and unit[k].word in UNIVERSALS:
+            continue  # the passage says "any" of it too
+        # A word restricting the thing in front of it, left out, or a restriction behind it.
+        if any(j not in used for j in range(k + 1, u)) or _restricted_behind(unit, u, used):
+            return True
+    return False
+
+
+def restriction_cut_off(alignment: Alignment) -> bool:
+    """Whether the claim ends its quote on a word the passage restricts right behind it
+    ("for purposes of profiling" where the passage goes on "profiling in furtherance of
+    decisions that produce legal ... effects"), keeping none of the restriction's words: the
+    claim states the rule for everything the word names."""
+    if not alignment.pairs:
+        return False
+    used = {p for _, p in alignment.pairs}
+    _, u = max(alignment.pairs)  # the pair of the claim's last quoted word
+    if not _restricted_behind(alignment.unit, u, used):
+        return False
+    # A contiguous fragment of the passage is a quote, and support.
+    unit = alignment.unit
+    return any(k not in used and unit[k].is_content for k in range(min(used), max(used)))
+
+
+def _head(claim: tuple[Token, ...], start: int) -> int | None:
+    """The last word of the noun phrase from ``start``, over coordinated words ("website or
+    online service" ends at "service"), or None when no content word follows."""
+    j = start
+    while j < len(claim) and not claim[j].is_content:
+        if claim[j].word in _PHRASE_ENDS:
+            return None
+        j += 1
+    if j == len(claim):
+        return None
+    while True:
+        if j + 1 < len(claim) and claim[j + 1].is_content:
+            j += 1
+        elif j + 2 < len(claim) and claim[j + 1].word in _COORDINATORS and claim[j + 2].is_content:
+            j += 2
+        else:
+            return j
+
+
+def _restricted_behind(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
+    """Whether the passage's word at ``u`` is followed by a restriction (a relative clause, a
+    "with" / "in" phrase, a participle) up to the next quoted word or the phrase's end, with a
+    content word and none of its words quoted."""
+    opener = u + 1
+    if opener >= len(unit) or _verb_behind(unit, u):
+        return False
+    word = unit[opener]
+    if word.word not in _RESTRICTIVES and not (
+        word.is_content and word.word.endswith(("ed", "ing"))
+    ):
+        return False
+    stop = min((p for p in used if p > u), default=len(unit))
+    words = []
+    k = opener
+    while k < stop and unit[k].word not in _PHRASE_ENDS:
+        if unit[k].is_content:
+            words.append(k)
+        k += 1
+    return bool(words)
+
+
+def _verb_behind(unit: tuple[Token, ...], u: int) -> bool:
+    """Whether the word at ``u`` is a verb by what stands in front of it ("is deposited", "may
+    collect", "to file"): what follows a verb ("deposited in the mail") says where or how, it
+    does not restrict a thing."""
+    if u == 0:
+        return False
+    before = unit[u - 1]
+    return before.kind == MODAL or before.word in _AUXILIARIES
+
+
+def alternative_added(alignment: Alignment) -> bool:
+    """Whether the claim coordinates a word of the passage with one the passage's aligned
+    sentences never use ("residential or commercial" for "residential", "written or oral" for
+    "written"): an alternative the rule does not cover. The aligner pairs every claim word its
+    sentences use (``citenexus.judges.align``), so of two coordinated words one paired and one
+    not is exactly that."""
+    claim = alignment.claim
+    paired = {c for c, _ in alignment.pairs}
+    return any(
+        claim[i].word in _COORDINATORS
+        and claim[i - 1].is_content
+        and claim[i + 1].is_content
+        and (i - 1 in paired) != (i + 1 in paired)
+        for i in range(1, len(claim) - 1)
+    )
+
+
+def possessor_named(alignment: Alignment) -> bool:
+    """Whether the claim names the owner where the passage names what is owned: the passage's
+    "a known child's parent or lawful guardian" quoted as "a known child", the owned word
+    ("parent") nowhere in the claim. The claim puts another party in the rule."""
+    claim, unit = alignment.claim, alignment.unit
+    owners = [
+        u
+        for c, u in alignment.pairs
+        if unit[u].word.endswith("'s") and not claim[c].word.endswith("'s")
+    ]
+    if not owners:
+        return False
+    said = {t.key for t in claim if t.is_content}
+    used = {u for _, u in alignment.pairs}
+    return any(
+        u + 1 < len(unit)
+        and unit[u + 1].is_content
+        and u + 1 not in used
+        and unit[u + 1].key not in said
+        for u in owners
+    )
