@@ -136,13 +136,12 @@ def _restricted_behind(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
     ):
         return False
     stop = min((p for p in used if p > u), default=len(unit))
-    words = []
     k = opener
     while k < stop and unit[k].word not in _PHRASE_ENDS:
         if unit[k].is_content:
-            words.append(k)
+            return True
         k += 1
-    return bool(words)
+    return False
 
 
 def _verb_behind(unit: tuple[Token, ...], u: int) -> bool:

@@ -244,6 +244,7 @@ def _head_word(text: str) -> str | None:
         ("any big hall", "hall"),  # over a run of words to the last
         ("any big old hall door", "door"),
         ("any of the halls", "halls"),  # over words that are not content
+        ("any of halls", "halls"),
         ("any such a hall", "hall"),
         ("any hall or room", "room"),  # over coordinated words
         ("any hall and big room", "room"),
@@ -274,6 +275,7 @@ def _behind(text: str, word: str, quoted: tuple[str, ...] = ()) -> bool:
         ("a vessel carrying cargo sails", "vessel", (), True),  # an "-ing" participle
         ("a website directed.", "website", (), True),  # the participle alone is the restriction
         ("a club that holds events", "club", (), True),
+        ("a club that holds.", "club", (), True),  # the clause's first word after the opener
         ("a club with a hall", "club", (), True),
         ("a club that is.", "club", (), False),  # a clause with no content word
         ("a club with a hall", "club", ("hall",), False),  # its only word quoted
@@ -333,3 +335,23 @@ def test_a_free_choice_word_is_read_from_the_claims_second_word_on() -> None:
     # the claim's first word has no word in front of it, not even the claim's last
     first = "Whatever the sender, a notice mailed six days before the meeting is timely, for"
     assert not free_choice_added(aligned(first, MAILED))
+
+
+def test_a_passage_that_says_any_of_the_thing_is_not_read_and_the_next_any_is() -> None:
+    # "Any member who pays dues": the passage says "any" of it too
+    assert not universal_on_restricted(
+        aligned("Any member may vote.", "Any member who pays dues may vote.")
+    )
+    # the first "any" the passage says too; the second names a book the passage restricts
+    assert universal_on_restricted(
+        aligned("Any member may borrow any book.", "Any member may borrow a book that is new.")
+    )
+
+
+def test_a_free_choice_word_the_passage_uses_only_outside_the_aligned_sentences_is_read() -> None:
+    text = (
+        "Whatever happens, the hall is old. The roof leaks. The door sticks. The gate is red. "
+        "A notice that is mailed at least six days before the meeting is presumed timely."
+    )
+    claim = "A notice sent for whatever reason at least six days before the meeting is timely."
+    assert free_choice_added(aligned(claim, text))
