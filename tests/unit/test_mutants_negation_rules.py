@@ -189,7 +189,12 @@ def test_an_exception_ends_at_the_comma_or_negation_in_front_of_the_word() -> No
             "The tenant shall sublet the unit.",
             Verdict.CONTRADICTS,
         ),
-        # "never," heads nothing: a comma ends its clause.
+        # "never," heads nothing: a comma ends its clause (the passage's "not" heads "sublet").
+        (
+            "The tenant shall never, without consent, sublet the unit.",
+            "The tenant shall not sublet the unit.",
+            Verdict.CONTRADICTS,
+        ),
         (
             "The tenant shall never, without consent, sublet the unit.",
             "The tenant shall sublet the unit.",
@@ -201,7 +206,12 @@ def test_an_exception_ends_at_the_comma_or_negation_in_front_of_the_word() -> No
             "The landlord may not (in any case) enter the unit.",
             Verdict.CONTRADICTS,
         ),
-        # A negation's head is in its own sentence: "refuse." heads nothing in the next one.
+        # A negation's head is in its own sentence: "not." heads nothing in the next one.
+        (
+            "No written notice is given by the landlord.",
+            "Tenants may not. Notice is given by the landlord.",
+            None,
+        ),
         (
             "No written notice is given by the landlord.",
             "Tenants may refuse. Notice is given by the landlord.",
@@ -295,6 +305,18 @@ def test_agreement_needs_a_head_negated_oddly_in_both(
             "This section does not apply to seasonal rentals or to summer campsites.",
             Verdict.NEUTRAL,
         ),
+        # A passage that opens with the negative word narrows the word behind it.
+        (
+            "No smoking in the lobby.",
+            "Prohibited smoking areas include the lobby.",
+            Verdict.NEUTRAL,
+        ),
+        # A claim that opens with it narrows nothing, whatever word it ends with.
+        (
+            "Prohibited in the lobby: smoking",
+            "Smoking: no cigarettes permitted in the lobby.",
+            Verdict.NEUTRAL,
+        ),
         # The claim narrows "prohibited" with its own first word.
         ("Smoking prohibited.", "Smoking: no cigarettes permitted.", Verdict.ENTAILS),
         # The passage's word in front is not negated: it narrows nothing the claim denies.
@@ -366,10 +388,16 @@ def test_a_widened_denial(claim: str, text: str, verdict: Verdict | None) -> Non
         ),
         # A use of the verb that agrees does not end the search for the subject's own.
         (
-            "Pet rent is returned to the tenant at the end of the tenancy.",
-            "A fee is returned; pet rent is not returned; a deposit is returned to the tenant at "
-            "the end of the tenancy.",
+            "Pet rent is returned promptly to the tenant at the end of the tenancy.",
+            "A fee is returned promptly and returned in full; pet rent is not returned; a deposit "
+            "is returned to the tenant at the end of the tenancy.",
             Verdict.CONTRADICTS,
+        ),
+        # A use paired with another word of the claim is that word's, not the subject's.
+        (
+            "Pet rent is returned to the tenant at the end, and the deposit is returned.",
+            "Returned to the tenant at the end is the deposit; pet rent is not returned.",
+            None,
         ),
         # Only the aligned sentences are read, and only the claim's verb.
         (
