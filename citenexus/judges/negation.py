@@ -110,11 +110,8 @@ class NegationJudge:
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.5, span)
         if _widened(alignment, claim_counts, unit_counts):
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.5, span)
-        marked = any(t.kind == NEGATOR or t.negates for t in alignment.claim) or any(
-            unit_counts[u] or alignment.unit[u].negates for _, u in alignment.pairs
-        )
-        if not marked:
-            return None
+        # Agreement needs a shared word negated in both texts: where no marker touches the
+        # shared words, nothing agrees and the judge declines (it has nothing to say).
         agreed = any(
             claim_counts[c] % 2 and unit_counts[u] % 2 and (c in claim_heads or u in unit_heads)
             for c, u in alignment.pairs

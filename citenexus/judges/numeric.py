@@ -61,7 +61,7 @@ class NumericJudge:
         if not asserted:
             return self._judge_periods(claim, unit)
         alignment = align_claim(claim, unit, self.thresholds)
-        lo, hi = alignment.region_chars if alignment.region_chars[1] else (0, len(unit.text))
+        lo, hi = alignment.region_chars
         stated = [q for q in extract_quantities(unit.text) if lo <= q.start and q.end <= hi]
         literals = number_literals(unit.text[lo:hi]) | number_literals(
             f"{unit.heading} {unit.title}"

@@ -147,3 +147,42 @@ def test_each_rule_gives_its_whole_judgment(
 def test_the_same_period_or_none_is_declined() -> None:
     assert judged("The limit is adjusted each year.", LIMIT) is None
     assert judged("The limit is adjusted.", LIMIT) is None
+
+
+RETURN_14 = "The landlord shall return the deposit within 14 days."
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "expected"),
+    [
+        # A value four sentences away, outside the aligned sentences, is not the passage's.
+        (
+            RETURN_14,
+            "Cats sleep 14 days. Dogs bark. Birds sing. Fish swim. The landlord shall return the "
+            "deposit promptly.",
+            (Verdict.NEUTRAL, 0.0, "landlord shall return the deposit"),
+        ),
+        # A value that opens the passage, or ends it without a full stop, is stated there.
+        (
+            "14 days' notice is required before the landlord enters.",
+            "30 days' notice is required before the landlord enters.",
+            (Verdict.CONTRADICTS, 0.0, "30 days'"),
+        ),
+        (
+            "Notice is required before the landlord enters: 14 days",
+            "Notice is required before the landlord enters: 30 days",
+            (Verdict.CONTRADICTS, 0.0, "30 days"),
+        ),
+        # A value of the sentence before the claim's home sentence is another matter's: the
+        # claim's value is missing there, not contradicted.
+        (
+            "The tenant's period may be extended by 10 days.",
+            "The tenant has 30 days to respond. The period may be extended by the landlord.",
+            (Verdict.NEUTRAL, 0.0, "tenant has 30 days to respond. The period may be extended"),
+        ),
+    ],
+)
+def test_the_values_of_the_aligned_and_home_sentences(
+    claim: str, text: str, expected: tuple[Verdict, float, str]
+) -> None:
+    assert judged(claim, text) == (KEY, "numeric", *expected)
