@@ -47,17 +47,17 @@ def widened(alignment: Alignment) -> bool:
 
 def free_choice_added(alignment: Alignment) -> bool:
     """Whether the claim opens a phrase with a free-choice word ("for whatever reason", ", however
-    it is delivered", "in whatever context") that the passage's aligned sentences do not use."""
+    it is delivered", "in whatever context") where the passage's aligned sentences use none."""
     claim = alignment.claim
-    opened = {
-        token.word
+    if not any(
+        i > 0 and token.word in FREE_CHOICE and claim[i - 1].word in _FREE_LEADS
         for i, token in enumerate(claim)
-        if i > 0 and token.word in FREE_CHOICE and claim[i - 1].word in _FREE_LEADS
-    }
-    if not opened:
+    ):
         return False
+    # A passage with a free-choice phrase of its own ("security, however labelled") is
+    # paraphrased, not widened, by another ("whatever it is called").
     lo, hi = alignment.region
-    return bool(opened - {alignment.unit[k].word for k in range(lo, hi)})
+    return not any(alignment.unit[k].word in FREE_CHOICE for k in range(lo, hi))
 
 
 def universal_on_restricted(alignment: Alignment) -> bool:
@@ -155,15 +155,17 @@ def _verb_behind(unit: tuple[Token, ...], u: int) -> bool:
 
 
 def alternative_added(alignment: Alignment) -> bool:
-    """Whether the claim coordinates a word of the passage with one the passage's aligned
-    sentences never use ("residential or commercial" for "residential", "written or oral" for
-    "written"): an alternative the rule does not cover. The aligner pairs every claim word its
-    sentences use (``citenexus.judges.align``), so of two coordinated words one paired and one
-    not is exactly that."""
+    """Whether the claim offers, with "or", an alternative to a word of the passage that the
+    passage's aligned sentences never use ("residential or commercial" for "residential",
+    "written or oral" for "written"): a case the rule does not cover. The aligner pairs every
+    claim word its sentences use (``citenexus.judges.align``), so of the two words around the
+    "or" one paired and one not is exactly that. "And" is not read: it as often joins two
+    predicates ("is marked on the outside and logged in the records", the second in other
+    words) as two things."""
     claim = alignment.claim
     paired = {c for c, _ in alignment.pairs}
     return any(
-        claim[i].word in _COORDINATORS
+        claim[i].word == "or"
         and claim[i - 1].is_content
         and claim[i + 1].is_content
         and (i - 1 in paired) != (i + 1 in paired)

@@ -87,6 +87,11 @@ def test_free_choice_words_the_passage_uses_or_that_open_no_phrase_are_not_read(
     # the passage says it too
     both = "A notice, however delivered, is presumed timely."
     assert not free_choice_added(aligned("A notice, however delivered, is presumed timely.", both))
+    # the passage has a free-choice phrase of its own: another one paraphrases it
+    labelled = "A club may not charge a fee, however labelled, above $10."
+    called = "A club may not charge a fee above $10, whatever it is called."
+    assert not free_choice_added(aligned(called, labelled))
+    assert verdict(called, labelled) is not Verdict.NEUTRAL
     # a sentence's first word has no word in front of it to open a phrase from
     assert not free_choice_added(aligned("However the notice is mailed, it is timely.", MAILED))
     assert (
@@ -168,7 +173,7 @@ def test_a_restriction_is_only_read_up_to_the_next_quoted_word() -> None:
     "claim",
     [
         "A club may rent its hall for private or public events on weekdays.",
-        "A club may rent its hall for private events on weekdays and weekends.",
+        "A club may rent its hall for private events on weekdays or weekends.",
     ],
 )
 def test_an_alternative_the_passage_does_not_name_widens_the_rule(claim: str) -> None:
@@ -177,6 +182,10 @@ def test_an_alternative_the_passage_does_not_name_widens_the_rule(claim: str) ->
 
 
 def test_alternatives_the_passage_names_or_coordinated_quoted_words_are_faithful() -> None:
+    # "and" joining a second predicate said in other words is not an alternative
+    assert not alternative_added(
+        aligned("A club may rent its hall for private events and charges dues.", HALLS)
+    )
     assert not alternative_added(aligned("A vessel or barge carrying passengers.", SCOPE))
     # neither side quoted, or a coordinator with no word on one side
     assert not alternative_added(aligned("Tea or coffee is served.", HALLS))
