@@ -1,13 +1,14 @@
 """Does the claim state the passage's rule for more cases, or for someone else, than it does?
 
-A claim can keep nearly every word of its passage and still say more: it adds a word of free
-choice ("for whatever reason", "however it is delivered"), puts "any" or "every" in front of a
-thing the passage restricts ("any website" for "a website directed to children", "in any year"
-for "during the preceding calendar year"), adds an alternative the passage does not name
-("residential or commercial" for "residential"), stops its quote on a word the passage goes on
-to restrict ("for purposes of profiling" where the passage says "profiling in furtherance of
-decisions that ..."), or names the owner where the passage names
-what is owned ("the consent of a known child" for "the consent of a known child's parent").
+A claim can keep nearly every word of its passage and still say more: it adds a phrase of free
+choice where the passage has none ("for whatever reason", "however it is delivered"), puts
+"any" or "every" in front of a thing the passage restricts ("any website" for "a website
+directed to children", "in any year" for "during the preceding calendar year"), offers with
+"or" an alternative the passage does not name ("residential or commercial" for "residential"),
+stops its quote on a word the passage goes on to restrict ("for purposes of profiling" where
+the passage says "profiling in furtherance of decisions that ..."), or names the owner where
+the passage names what is owned ("the consent of a known child" for "the consent of a known
+child's parent").
 Each is a change of scope or of party, not a paraphrase, so the lexical judge says neutral on
 it at any coverage (docs/design.md#the-judges). The words read here are generic English:
 determiners, free-choice words, coordinators and the possessive.
@@ -25,7 +26,8 @@ FREE_CHOICE = frozenset({"whatever", "however", "whichever", "regardless", "whoe
 _FREE_LEADS = frozenset({",", "for", "in", "of", "by", "at", "on", "from", "to", "with"})
 UNIVERSALS = frozenset({"any", "every", "all", "each"})
 # What opens a restriction behind a noun: a relative clause, "with ...", "in ...", or a
-# participle ("a website directed to children"), read from its "-ed" ending.
+# participle ("a website directed to children", "a vessel carrying cargo"), read from its
+# "-ed" or "-ing" ending.
 _RESTRICTIVES = frozenset({"that", "which", "who", "whose", "with", "in"})
 _COORDINATORS = frozenset({"and", "or"})
 _AUXILIARIES = frozenset(
