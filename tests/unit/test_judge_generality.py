@@ -324,6 +324,8 @@ def test_each_any_of_the_claim_is_read() -> None:
         ("Or private events are rented in its hall", False),  # opens the claim
         ("A club may rent its hall, or private events on weekdays.", False),  # a comma before
         ("A club may rent its hall for private events on weekdays, and weekends.", False),
+        # a function word right behind the "or": the words around it are not both content
+        ("A club may rent its hall for private or the public events on weekdays.", False),
     ],
 )
 def test_an_alternative_is_read_between_two_words_of_the_claim(claim: str, added: bool) -> None:
