@@ -21,6 +21,8 @@ Loads (or brings up to date) every example lane, as ``manage.py evaluate --all``
                                                                         # every lane, one setting
     .venv/bin/python scripts/choose_thresholds.py --thresholds 0.45,0.47 --margins 0.3 \
         --elsewheres 0.08 --answers /tmp/grid    # as deployed; each point's answers, to compare
+    .venv/bin/python scripts/choose_thresholds.py --thresholds 0.47 --margins 0.3 \
+        --elsewheres 0.08 --ground-k 16          # one other ground_k (default: deployed, 50)
 
 Without ``--elsewheres`` the elsewhere margin is off, unlike the deployment (0.08).
 
@@ -79,6 +81,7 @@ def run_lane(
     relative: float | None = None,
     elsewhere: float | None = None,
     answers_out: dict[str, Any] | None = None,
+    ground_k: int | None = None,
 ) -> dict[str, Any]:
     """The strict report of one lane under these settings, with its headroom (and, given
     ``answers_out``, its strict answers under the lane's slug)."""
@@ -90,6 +93,8 @@ def run_lane(
         relative_margin=relative,
         elsewhere_margin=elsewhere,
     )
+    if ground_k is not None:
+        settings = dataclasses.replace(settings, ground_k=ground_k)
     lane = Lane.objects.get(slug=example.slug)
     reports, answers = evaluate_lane(lane, golden, STRICT, settings=settings)
     if answers_out is not None:
@@ -142,6 +147,11 @@ def main() -> int:
     parser.add_argument(
         "--answers", type=Path, help="a folder: write each grid point's strict answers there"
     )
+    parser.add_argument(
+        "--ground-k",
+        type=int,
+        help="grounded candidates kept (SPEC 11.2), instead of the deployment's ground_k",
+    )
     args = parser.parse_args()
     lanes = lanes_from_examples()
     results: dict[str, Any] = {"lanes": {e.slug: {"held_out": e.held_out} for e in lanes}}
@@ -156,7 +166,10 @@ def main() -> int:
         if len(combos) != 1:
             parser.error("--report runs one combination: give one value of each")
         threshold, margin, relative, elsewhere = combos[0]
-        rows = {e.slug: run_lane(e, threshold, margin, relative, elsewhere) for e in lanes}
+        rows = {
+            e.slug: run_lane(e, threshold, margin, relative, elsewhere, None, args.ground_k)
+            for e in lanes
+        }
         results["report"] = {
             "threshold": threshold,
             "margin": margin,
@@ -175,7 +188,8 @@ def main() -> int:
             start = time.perf_counter()
             answers: dict[str, Any] = {}
             per_lane = {
-                e.slug: run_lane(e, threshold, margin, relative, elsewhere, answers) for e in dev
+                e.slug: run_lane(e, threshold, margin, relative, elsewhere, answers, args.ground_k)
+                for e in dev
             }
             if args.answers:
                 args.answers.mkdir(parents=True, exist_ok=True)
