@@ -11,6 +11,7 @@ import pytest
 from citenexus.domain.model import Unit, Verdict
 from citenexus.domain.vocabulary import EMPTY, active
 from citenexus.judges import LexicalJudge
+from citenexus.judges.align import Alignment
 from citenexus.judges.generality import (
     _head,
     _restricted_behind,
@@ -58,7 +59,7 @@ def verdict(claim: str, text: str) -> Verdict | None:
     return None if found is None else found.verdict
 
 
-def aligned(claim: str, text: str):  # noqa: ANN201 (an Alignment)
+def aligned(claim: str, text: str) -> Alignment:
     with active(EMPTY):
         return align_claim(claim, Unit("doc", 1, text), THRESHOLDS)
 
