@@ -30,6 +30,7 @@ from citenexus.judges import generality  # noqa: E402
 from citenexus.judges.align import Alignment  # noqa: E402
 from citenexus.judges.lexical import align_claim  # noqa: E402
 from citenexus.judges.thresholds import JudgeThresholds  # noqa: E402
+from citenexus.judges.tokens import Token  # noqa: E402
 
 PAIRS = ROOT / "tests" / "fixtures" / "judge_pairs.jsonl"
 HELD_OUT = "aviation-maintenance"
@@ -37,7 +38,7 @@ _SENTENCE_ENDS = frozenset({".", ";", "!", "?", "\n"})
 _TIME_WORDS = frozenset({"after", "before", "until", "within", "during", "following"})
 
 
-def _negated(tokens: tuple, index: int, low: int) -> bool:  # type: ignore[type-arg]
+def _negated(tokens: tuple[Token, ...], index: int, low: int) -> bool:
     """A negation within the four tokens in front of ``index`` (or the token itself)."""
     for k in range(index - 1, max(low, index - 5), -1):
         if tokens[k].word in _SENTENCE_ENDS or tokens[k].word == ",":
