@@ -23,6 +23,8 @@ Loads (or brings up to date) every example lane, as ``manage.py evaluate --all``
         --elsewheres 0.08 --answers /tmp/grid    # as deployed; each point's answers, to compare
     .venv/bin/python scripts/choose_thresholds.py --thresholds 0.47 --margins 0.3 \
         --elsewheres 0.08 --ground-k 16          # one other ground_k (default: deployed, 50)
+    .venv/bin/python scripts/choose_thresholds.py --thresholds 0.47 --margins 0.3 \
+        --elsewheres 0.08 --generate-k 12        # one other generate_k (default: deployed, 8)
 
 Without ``--elsewheres`` the elsewhere margin is off, unlike the deployment (0.08).
 
@@ -82,6 +84,7 @@ def run_lane(
     elsewhere: float | None = None,
     answers_out: dict[str, Any] | None = None,
     ground_k: int | None = None,
+    generate_k: int | None = None,
 ) -> dict[str, Any]:
     """The strict report of one lane under these settings, with its headroom (and, given
     ``answers_out``, its strict answers under the lane's slug)."""
@@ -95,6 +98,8 @@ def run_lane(
     )
     if ground_k is not None:
         settings = dataclasses.replace(settings, ground_k=ground_k)
+    if generate_k is not None:
+        settings = dataclasses.replace(settings, generate_k=generate_k)
     lane = Lane.objects.get(slug=example.slug)
     reports, answers = evaluate_lane(lane, golden, STRICT, settings=settings)
     if answers_out is not None:
@@ -152,6 +157,11 @@ def main() -> int:
         type=int,
         help="grounded candidates kept (SPEC 11.2), instead of the deployment's ground_k",
     )
+    parser.add_argument(
+        "--generate-k",
+        type=int,
+        help="selected candidates handed to the generator (SPEC 11.2), instead of generate_k",
+    )
     args = parser.parse_args()
     lanes = lanes_from_examples()
     results: dict[str, Any] = {"lanes": {e.slug: {"held_out": e.held_out} for e in lanes}}
@@ -167,7 +177,9 @@ def main() -> int:
             parser.error("--report runs one combination: give one value of each")
         threshold, margin, relative, elsewhere = combos[0]
         rows = {
-            e.slug: run_lane(e, threshold, margin, relative, elsewhere, None, args.ground_k)
+            e.slug: run_lane(
+                e, threshold, margin, relative, elsewhere, None, args.ground_k, args.generate_k
+            )
             for e in lanes
         }
         results["report"] = {
@@ -188,7 +200,16 @@ def main() -> int:
             start = time.perf_counter()
             answers: dict[str, Any] = {}
             per_lane = {
-                e.slug: run_lane(e, threshold, margin, relative, elsewhere, answers, args.ground_k)
+                e.slug: run_lane(
+                    e,
+                    threshold,
+                    margin,
+                    relative,
+                    elsewhere,
+                    answers,
+                    args.ground_k,
+                    args.generate_k,
+                )
                 for e in dev
             }
             if args.answers:
