@@ -52,10 +52,13 @@ from citenexus.judges.lexical import align_claim, in_condition
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import (
     BOUNDARY,
+    COMPARATOR,
+    GE,
     MODAL,
     NEGATOR,
     OBLIGATION,
     PERMISSION,
+    STOP,
     Token,
     text_negation_counts,
 )
@@ -87,11 +90,13 @@ class NegationJudge:
             (c, u)
             for c, u in alignment.pairs
             if claim_counts[c] % 2 != unit_counts[u] % 2
+            and not _beyond_for_more(alignment, c, u)
             and (c in claim_heads or u in unit_heads)
             and sentence_of(alignment.unit, u) in home
             and not (_excepted(alignment.claim, c) and _excepted(alignment.unit, u))
         ]
         flips += _predicate_flips(alignment, claim_counts, unit_counts)
+        flips += _scope_flips(alignment, claim_counts, unit_counts)
         if flips:
             c, u = flips[0]
             token = alignment.unit[u]
@@ -198,6 +203,106 @@ def _predicate_flips(
         if _names_before(unit, k, subject):
             flips.append((predicate.verb, k))
     return flips
+
+
+def _scope_flips(
+    alignment: Alignment, claim_counts: Sequence[int], unit_counts: Sequence[int]
+) -> list[tuple[int, int]]:
+    """The pairs of a negation one text adds over a whole statement of the other.
+
+    In the passage's home sentences, at least two shared words stand under a negation in one
+    text, and every one of them stands free of it in the other: "a landlord ... may no longer
+    sue the tenant separately for damage" against "may still sue the tenant separately for
+    damage"; "has no right to have inaccuracies corrected" against "may have inaccuracies
+    corrected". The head of the negation may be a word the other text lacks ("longer") or one
+    it states in a heading ("Right to correction."), so no head is compared; a paraphrase that
+    only moves the end of a scope keeps its head under the negation in both texts, and so has
+    a shared word negated in both (docs/design.md#the-judges).
+
+    Not read: a "no" behind a preposition ("at no cost", "with no fee"), which denies its noun,
+    not the statement ("free of charge" says the same); a negation whose head the other text
+    lacks ("never discards" may say what "keeps" says: an opposite in one word; "no longer" is
+    one marker, its head the verb behind it); and a negated verb ("do not include") paired
+    outside the home sentences, whose denial is about what the passage says elsewhere.
+    """
+    home = home_sentences(alignment)
+    pairs = [
+        (c, u)
+        for c, u in alignment.pairs
+        if sentence_of(alignment.unit, u) in home
+        and not (_excepted(alignment.claim, c) or _excepted(alignment.unit, u))
+        and not _beyond_for_more(alignment, c, u)
+    ]
+    texts = (alignment.claim, alignment.unit)
+    for side, (negated, free) in enumerate(
+        ((claim_counts, unit_counts), (unit_counts, claim_counts))
+    ):
+        covered = [pair for pair in pairs if negated[pair[side]] % 2]
+        if len(covered) < 2 or any(free[pair[1 - side]] % 2 for pair in covered):
+            continue
+        paired = {pair[side]: pair[1 - side] for pair in alignment.pairs}
+        if _statement_negation(texts[side], covered[0][side], paired, home, alignment, side):
+            return covered
+    return []
+
+
+_NOUN_LEADS = frozenset({"at", "for", "with", "of", "in", "on", "by", "to", "from"})
+
+
+def _statement_negation(
+    tokens: tuple[Token, ...],
+    first: int,
+    paired: dict[int, int],
+    home: frozenset[int],
+    alignment: Alignment,
+    side: int,
+) -> bool:
+    """Whether the marker nearest in front of ``first`` denies a statement (``_scope_flips``)."""
+    k = first  # a word under a negation has its marker in front of it, or is one itself
+    while not tokens[k].negates:
+        k -= 1
+    marker = tokens[k]
+    lead = tokens[k - 1].word if k > 0 else ""
+    if marker.norm == "no" and lead in _NOUN_LEADS:
+        return False
+    head = k if marker.is_content else _head_after(tokens, k)
+    if head not in paired:
+        return False  # "never discards" may say what "keeps" says: an opposite in one word
+    if marker.norm != "not" or lead not in _PREDICATE_LEADS:
+        return True
+    where = paired[head] if side == 0 else head
+    return sentence_of(alignment.unit, where) in home
+
+
+def _head_after(tokens: tuple[Token, ...], k: int) -> int:
+    """The first content word behind the marker at ``k`` ("no longer" is one marker), or -1."""
+    for j in range(k + 1, len(tokens)):
+        if tokens[j].is_content and not (tokens[j].word == "longer" and tokens[k].norm == "no"):
+            return j
+    return -1
+
+
+def _beyond_for_more(alignment: Alignment, c: int, u: int) -> bool:
+    """Whether one text puts the word "beyond" what the other says it exceeds: "goes *beyond*
+    the limit" for "*exceeds* the limit" ("more than", "over"). "Beyond" denies its word
+    ("damage beyond ordinary wear and tear" is not ordinary wear and tear), "exceeds" compares
+    with it; both say the same of it."""
+    return (_in_front(alignment.claim, c) == "beyond" and _in_front(alignment.unit, u) == GE) or (
+        _in_front(alignment.unit, u) == "beyond" and _in_front(alignment.claim, c) == GE
+    )
+
+
+def _in_front(tokens: tuple[Token, ...], index: int) -> str:
+    """What stands right in front of a word, past its determiners: "beyond", a comparison's
+    direction (``GE`` for "exceeds", "more than"), or ""."""
+    k = index - 1
+    while k >= 0 and tokens[k].kind == STOP:
+        k -= 1
+    if k < 0:
+        return ""
+    if tokens[k].kind == COMPARATOR:
+        return tokens[k].direction
+    return "beyond" if tokens[k].word == "beyond" else ""
 
 
 def _names_before(tokens: tuple[Token, ...], index: int, keys: set[str]) -> bool:

@@ -157,6 +157,7 @@ _BOUNDARY_WORDS = frozenset(
 # "non" negates one word; a negative verb its own verb and object ("fails to pay a claim").
 _SHORT_SCOPES = {"non": 1} | {verb: 2 for verb in _NEGATIVE_VERBS}
 _SOFT_BOUNDARIES = frozenset({",", "(", ")", "[", "]"})
+_OPENING_BRACKETS = frozenset({"(", "["})
 _AUXILIARIES = frozenset(
     ["is", "are", "was", "were", "be", "been", "does", "do", "did", "has", "have", "had"]
 )
@@ -390,11 +391,13 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     consent, sublet"), which reaches over them to its verb; a marker inside a condition ("if
     it is not served personally, the notice period ...") stops at the condition's comma. "non"
     covers one word and a negative verb ("fails to pay a claim") two; a negative content word
-    ("prohibited") also covers itself.
+    ("prohibited") also covers itself. The "from" of a hindrance in front of a gerund ("prevents
+    the parties from agreeing") is a marker too (``_hindered``).
     """
     counts = [0] * len(tokens)
+    hindered = _hindered(tokens)
     for i, token in enumerate(tokens):
-        if not token.negates:
+        if not token.negates and i not in hindered:
             continue
         if token.kind == CONTENT:
             counts[i] += 1
@@ -402,6 +405,8 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
         predicate = token.norm == "not" and _after_verb(tokens, i)
         condition = _in_condition(tokens, i)
         seen = 0
+        outside = 0  # content words seen outside an aside
+        aside = False
         for j in range(i + 1, len(tokens)):
             other = tokens[j]
             if condition and other.norm == ",":
@@ -411,14 +416,51 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
                 break
             if other.kind == BOUNDARY:
                 if predicate and other.norm in _SOFT_BOUNDARIES:
-                    continue
+                    # "shall not, without consent, sublet", "may not (in any case) enter" and
+                    # "do not include Saturdays, Sundays, or holidays" reach over their asides
+                    # and lists; "does not replace, any injunction" ends at the comma right
+                    # behind its verb.
+                    if other.norm != ",":
+                        aside = other.norm in _OPENING_BRACKETS
+                        continue
+                    if aside or not seen:
+                        aside = not aside
+                        continue
+                    if outside != 1 or not tokens[j - 1].is_content:
+                        continue
                 break
             counts[j] += 1
             if other.is_content:
                 seen += 1
+                outside += not aside
                 if seen >= reach:
                     break
     return counts
+
+
+# Verbs that keep someone from an act: "prevents the parties from agreeing" does not let them
+# agree ("nothing prevents them from agreeing" does). "prohibit" and "forbid" negate on their own.
+_HINDRANCES = frozenset(
+    """prevent prevents prevented preventing preclude precludes precluded precluding
+    bar bars barred barring stop stops stopped stopping restrain restrains restrained
+    restraining hinder hinders hindered hindering""".split()  # noqa: SIM905
+)
+
+
+def _hindered(tokens: tuple[Token, ...]) -> set[int]:
+    """The "from" of a hindrance in front of a gerund ("prevents a tenant *from* acting"): a
+    negation marker, since what it introduces is kept from happening."""
+    found: set[int] = set()
+    for i, token in enumerate(tokens[:-1]):
+        if token.word != "from" or not tokens[i + 1].word.endswith("ing"):
+            continue
+        k = i - 1
+        while k >= 0 and tokens[k].kind != BOUNDARY:
+            if tokens[k].word in _HINDRANCES:
+                found.add(i)
+                break
+            k -= 1
+    return found
 
 
 _CONDITION_WORDS = frozenset({"if", "when", "whenever", "where"})
