@@ -148,7 +148,9 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
     if subject_missing(alignment):
         return Verdict.NEUTRAL
     if alignment.coverage < thresholds.lexical_min_coverage:
-        return Verdict.NEUTRAL if widened(alignment) else None
+        if widened(alignment):
+            return Verdict.NEUTRAL
+        return Verdict.NEUTRAL if subject_moved(alignment) and not voice_changed(alignment) else None
     comparison = comparison_verdict(alignment)
     if comparison is Verdict.CONTRADICTS:
         return Verdict.CONTRADICTS
@@ -582,17 +584,45 @@ def crossing(alignment: Alignment) -> bool:
     """Whether two paired words sit on opposite sides of a third in claim and passage.
 
     For a pivot p, some word paired before p in the claim lies after p in the passage and
-    some word paired after p in the claim lies before it.
+    some word paired after p in the claim lies before it. A clause moved whole to the other side
+    of the rest (``_clause_moved``) is no crossing.
     """
     pairs = alignment.pairs
     positions = [u for _, u in pairs]
     norms = [alignment.claim[c].norm for c, _ in pairs]
-    for k in range(1, len(pairs) - 1):
+    if not _crosses(positions, norms):
+        return False
+    return not _clause_moved(alignment, positions, norms)
+
+
+def _crosses(positions: list[int], norms: list[str]) -> bool:
+    for k in range(1, len(positions) - 1):
         pivot = positions[k]
         before = any(positions[a] > pivot and norms[a] != norms[k] for a in range(k))
-        after = any(positions[b] < pivot and norms[b] != norms[k] for b in range(k + 1, len(pairs)))
+        after = any(
+            positions[b] < pivot and norms[b] != norms[k] for b in range(k + 1, len(positions))
+        )
         if before and after:
             return True
+    return False
+
+
+def _clause_moved(alignment: Alignment, positions: list[int], norms: list[str]) -> bool:
+    """Whether the claim moves a whole clause to the other side of the rest: "If it cannot
+    authenticate a request ..., a controller is not required to comply with it" for "A
+    controller is not required to comply with a request that it cannot authenticate ...". The
+    claim's pairs fall into two runs at a comma, the second wholly in front of the first in the
+    passage, with at least two words in each and no crossing inside either."""
+    pairs = alignment.pairs
+    for split in range(2, len(pairs) - 1):
+        if min(positions[:split]) <= max(positions[split:]):
+            continue
+        gap = alignment.claim[pairs[split - 1][0] + 1 : pairs[split][0]]
+        if not any(token.word == "," for token in gap):
+            continue
+        return not (
+            _crosses(positions[:split], norms[:split]) or _crosses(positions[split:], norms[split:])
+        )
     return False
 
 
