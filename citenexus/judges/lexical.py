@@ -150,7 +150,9 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
     if alignment.coverage < thresholds.lexical_min_coverage:
         if widened(alignment):
             return Verdict.NEUTRAL
-        return Verdict.NEUTRAL if subject_moved(alignment) and not voice_changed(alignment) else None
+        # Another party's duty, whatever the words; a passive moves its subject on purpose.
+        moved = subject_moved(alignment) and not voice_changed(alignment)
+        return Verdict.NEUTRAL if moved else None
     comparison = comparison_verdict(alignment)
     if comparison is Verdict.CONTRADICTS:
         return Verdict.CONTRADICTS
