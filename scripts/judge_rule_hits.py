@@ -80,6 +80,7 @@ READINGS: dict[str, Callable[[Alignment], bool]] = {
     "quote cut off before a restriction": generality.restriction_cut_off,
     "alternative added": generality.alternative_added,
     "owner for owned": generality.possessor_named,
+    "timing added": generality.timing_added,
     "not built: polarity differs": polarity_differs,
     "not built: time phrase skipped": time_phrase_skipped,
     "not built: any restriction skipped": any_restriction_skipped,

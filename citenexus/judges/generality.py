@@ -8,10 +8,11 @@ directed to children", "in any year" for "during the preceding calendar year"), 
 stops its quote on a word the passage goes on to restrict ("for purposes of profiling" where
 the passage says "profiling in furtherance of decisions that ..."), or names the owner where
 the passage names what is owned ("the consent of a known child" for "the consent of a known
-child's parent").
+child's parent"), or makes the rule take effect "immediately" where the passage sets another
+time.
 Each is a change of scope or of party, not a paraphrase, so the lexical judge says neutral on
 it at any coverage (docs/design.md#the-judges). The words read here are generic English:
-determiners, free-choice words, coordinators and the possessive.
+determiners, free-choice words, coordinators, the possessive and a few adverbs of time.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def widened(alignment: Alignment) -> bool:
         or restriction_cut_off(alignment)
         or alternative_added(alignment)
         or possessor_named(alignment)
+        or timing_added(alignment)
     )
 
 
@@ -173,6 +175,23 @@ def alternative_added(alignment: Alignment) -> bool:
         and (i - 1 in paired) != (i + 1 in paired)
         for i in range(1, len(claim) - 1)
     )
+
+
+# Words that make a rule take effect at once; a passage that times its rule with one of them,
+# or "without (unreasonable) delay" / "as soon as", is not read.
+TIMING = frozenset({"immediately", "promptly", "forthwith", "instantly"})
+_TIMED = TIMING | {"delay", "soon"}
+
+
+def timing_added(alignment: Alignment) -> bool:
+    """Whether the claim makes the rule take effect at once ("*Immediately* after either party
+    gives notice, ...") where the passage's aligned sentences set no such time ("*Within a
+    reasonable time* after either party gives notice, ..."): the claim binds sooner than the
+    passage does."""
+    if not any(token.word in TIMING for token in alignment.claim):
+        return False
+    lo, hi = alignment.region
+    return not any(alignment.unit[k].word in _TIMED for k in range(lo, hi))
 
 
 def possessor_named(alignment: Alignment) -> bool:

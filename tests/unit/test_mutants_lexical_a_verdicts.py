@@ -64,9 +64,9 @@ GOODS = (
     "The seller shall refund the price of the goods to the buyer within 10 days after the buyer "
     "returns the goods."
 )
-# Ten content words, nine of them the passage's ("promptly" is not): coverage 0.9.
-PROMPTLY = (
-    "The seller shall promptly refund the price of the goods to the buyer within 10 days after "
+# Ten content words, nine of them the passage's ("duly" is not): coverage 0.9.
+DULY = (
+    "The seller shall duly refund the price of the goods to the buyer within 10 days after "
     "the buyer returns the goods."
 )
 
@@ -81,12 +81,12 @@ def test_coverage_at_the_decline_threshold_is_the_paraphrase_zone() -> None:
 
 def test_coverage_at_the_ruling_threshold_rules() -> None:
     with active(PARTIES):
-        assert align_claim(PROMPTLY, unit(GOODS), JudgeThresholds()).coverage == 0.9
-    judgment = judged(PROMPTLY, GOODS)
+        assert align_claim(DULY, unit(GOODS), JudgeThresholds()).coverage == 0.9
+    judgment = judged(DULY, GOODS)
     assert judgment is not None
     assert (judgment.verdict, judgment.score) == (Verdict.ENTAILS, 0.9)
     # Ruled neutral there (a condition dropped), it is a weak neutral: half the coverage.
-    judgment = judged(PROMPTLY, GOODS[:-1] + ", if the buyer asks.")
+    judgment = judged(DULY, GOODS[:-1] + ", if the buyer asks.")
     assert judgment is not None
     assert (judgment.verdict, judgment.score) == (Verdict.NEUTRAL, 0.45)
 
