@@ -81,6 +81,7 @@ READINGS: dict[str, Callable[[Alignment], bool]] = {
     "alternative added": generality.alternative_added,
     "owner for owned": generality.possessor_named,
     "timing added": generality.timing_added,
+    "clause verb qualified": generality.clause_verb_qualified,
     "not built: polarity differs": polarity_differs,
     "not built: time phrase skipped": time_phrase_skipped,
     "not built: any restriction skipped": any_restriction_skipped,

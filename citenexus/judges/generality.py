@@ -8,8 +8,9 @@ directed to children", "in any year" for "during the preceding calendar year"), 
 stops its quote on a word the passage goes on to restrict ("for purposes of profiling" where
 the passage says "profiling in furtherance of decisions that ..."), or names the owner where
 the passage names what is owned ("the consent of a known child" for "the consent of a known
-child's parent"), or makes the rule take effect "immediately" where the passage sets another
-time.
+child's parent"), makes the rule take effect "immediately" where the passage sets another
+time, or keeps a relative clause without the words in front of its verb ("that violates" for
+"that continues to violate").
 Each is a change of scope or of party, not a paraphrase, so the lexical judge says neutral on
 it at any coverage (docs/design.md#the-judges). The words read here are generic English:
 determiners, free-choice words, coordinators, the possessive and a few adverbs of time.
@@ -46,6 +47,7 @@ def widened(alignment: Alignment) -> bool:
         or alternative_added(alignment)
         or possessor_named(alignment)
         or timing_added(alignment)
+        or clause_verb_qualified(alignment)
     )
 
 
@@ -192,6 +194,33 @@ def timing_added(alignment: Alignment) -> bool:
         return False
     lo, hi = alignment.region
     return not any(alignment.unit[k].word in _TIMED for k in range(lo, hi))
+
+
+def clause_verb_qualified(alignment: Alignment) -> bool:
+    """Whether the claim keeps a relative clause of the passage but drops the words the passage
+    puts in front of the clause's first kept word: "a controller that violates this chapter" for
+    "a controller that *continues to* violate this chapter", "who fails" for "who *knowingly*
+    fails". Both texts open the clause with the same relative word right behind the same word;
+    the claim goes straight on to a word of the passage's clause, and the passage has a content
+    word before it that the claim does not quote. (A claim that adds such a word narrows the
+    rule and is not read; nor is one that puts a word of its own there, "that *it* covers" for
+    "that *the assessment* covers".)"""
+    paired = dict(alignment.pairs)
+    used = set(paired.values())
+    claim, unit = alignment.claim, alignment.unit
+    for i, token in enumerate(claim):
+        if token.word not in _RELATIVES or i - 1 not in paired or i + 1 not in paired:
+            continue
+        opener = paired[i - 1] + 1
+        if opener >= len(unit) or unit[opener].word != token.word:
+            continue
+        first = paired[i + 1]
+        if any(unit[k].is_content and k not in used for k in range(opener + 1, first)):
+            return True
+    return False
+
+
+_RELATIVES = frozenset({"that", "who", "which"})
 
 
 def possessor_named(alignment: Alignment) -> bool:
