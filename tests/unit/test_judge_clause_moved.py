@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.domain.model import Unit, Verdict
-from citenexus.judges import JudgeThresholds, LexicalJudge
+from citenexus.domain.model import Verdict
+from citenexus.judges import LexicalJudge
 from citenexus.judges.align import Alignment
-from citenexus.judges.lexical import _clause_moved, _crosses, align_claim, crossing
+from citenexus.judges.lexical import _clause_moved, _crosses, crossing
 from citenexus.judges.tokens import tokenize
+from tests.support.judging import aligned
+from tests.support.judging import verdict as verdict_of
 
 JUDGE = LexicalJudge()
 PASSAGE = (
@@ -19,14 +21,11 @@ PASSAGE = (
 
 
 def crosses(claim: str, passage: str) -> bool:
-    return crossing(
-        align_claim(claim, Unit(document_id="d", ordinal=1, text=passage), JudgeThresholds())
-    )
+    return crossing(aligned(claim, passage))
 
 
 def verdict(claim: str, passage: str) -> Verdict | None:
-    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=passage))
-    return None if judgment is None else judgment.verdict
+    return verdict_of(JUDGE, claim, passage)
 
 
 def test_a_fronted_condition_is_no_crossing() -> None:

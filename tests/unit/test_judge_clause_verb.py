@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.domain.model import Unit, Verdict
+from citenexus.domain.model import Verdict
 from citenexus.judges import LexicalJudge
-from citenexus.judges.align import Alignment
 from citenexus.judges.generality import clause_verb_qualified, widened
-from citenexus.judges.lexical import align_claim
-from citenexus.judges.thresholds import JudgeThresholds
+from tests.support.judging import aligned
+from tests.support.judging import verdict as verdict_of
 
 JUDGE = LexicalJudge()
 LATE = (
@@ -21,13 +20,8 @@ LATE = (
 )
 
 
-def aligned(claim: str, passage: str) -> Alignment:
-    return align_claim(claim, Unit(document_id="d", ordinal=1, text=passage), JudgeThresholds())
-
-
 def verdict(claim: str, passage: str) -> Verdict | None:
-    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=passage))
-    return None if judgment is None else judgment.verdict
+    return verdict_of(JUDGE, claim, passage)
 
 
 def test_a_clause_verb_cut_loose_from_its_qualifier_says_more() -> None:

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.domain.model import Unit, Verdict
+from citenexus.domain.model import Verdict
 from citenexus.judges import NegationJudge
 from citenexus.judges.tokens import negation_counts, tokenize
+from tests.support.judging import verdict
 
 JUDGE = NegationJudge()
 
 
 def judge(claim: str, passage: str) -> Verdict | None:
-    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=passage))
-    return None if judgment is None else judgment.verdict
+    return verdict(JUDGE, claim, passage)
 
 
 def parity(text: str, word: str) -> int:

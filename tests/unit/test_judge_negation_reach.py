@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.domain.model import Unit, Verdict
-from citenexus.judges import JudgeThresholds, NegationJudge
-from citenexus.judges.lexical import align_claim
+from citenexus.domain.model import Verdict
+from citenexus.judges import NegationJudge
 from citenexus.judges.negation import _beyond_for_more, _in_front, _modes
 from citenexus.judges.tokens import GE, LE, OBLIGATION, PERMISSION, negation_counts, tokenize
+from tests.support.judging import aligned, verdict
 
 JUDGE = NegationJudge()
 
 
 def judge(claim: str, passage: str) -> Verdict | None:
-    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=passage))
-    return None if judgment is None else judgment.verdict
+    return verdict(JUDGE, claim, passage)
 
 
 def negated(text: str) -> list[str]:
@@ -126,9 +125,7 @@ def test_what_stands_in_front_of_a_word(text: str, word: str, expected: str) -> 
     ],
 )
 def test_beyond_is_read_as_more_than(claim: str, passage: str) -> None:
-    alignment = align_claim(
-        claim, Unit(document_id="d", ordinal=1, text=passage), JudgeThresholds()
-    )
+    alignment = aligned(claim, passage)
     cap = next((c, u) for c, u in alignment.pairs if alignment.claim[c].word == "cap")
     assert _beyond_for_more(alignment, *cap)
     assert judge(claim, passage) is not Verdict.CONTRADICTS
@@ -144,9 +141,7 @@ def test_beyond_is_read_as_more_than(claim: str, passage: str) -> None:
     ],
 )
 def test_beyond_is_not_read_as_less_than(claim: str, passage: str) -> None:
-    alignment = align_claim(
-        claim, Unit(document_id="d", ordinal=1, text=passage), JudgeThresholds()
-    )
+    alignment = aligned(claim, passage)
     cap = next((c, u) for c, u in alignment.pairs if alignment.claim[c].word == "cap")
     assert not _beyond_for_more(alignment, *cap)
 
@@ -154,9 +149,7 @@ def test_beyond_is_not_read_as_less_than(claim: str, passage: str) -> None:
 def test_beyond_against_less_than_still_contradicts() -> None:
     claim = "The charge for damage beyond ordinary wear may be deducted."
     passage = "The charge for damage less than ordinary wear may be deducted."
-    alignment = align_claim(
-        claim, Unit(document_id="d", ordinal=1, text=passage), JudgeThresholds()
-    )
+    alignment = aligned(claim, passage)
     wear = next((c, u) for c, u in alignment.pairs if alignment.claim[c].word == "wear")
     assert not _beyond_for_more(alignment, *wear)
     assert not _beyond_for_more(alignment, *next(iter(alignment.pairs)))

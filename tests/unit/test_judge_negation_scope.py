@@ -6,25 +6,23 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.domain.model import Unit, Verdict
+from citenexus.domain.model import Verdict
 from citenexus.judges import JudgeThresholds, NegationJudge
-from citenexus.judges.lexical import align_claim
 from citenexus.judges.negation import _scope_flips
 from citenexus.judges.tokens import text_negation_counts
+from tests.support.judging import aligned, verdict
 
 JUDGE = NegationJudge()
 
 
 def judge(claim: str, passage: str) -> Verdict | None:
-    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=passage))
-    return None if judgment is None else judgment.verdict
+    return verdict(JUDGE, claim, passage)
 
 
 def scope_flips(claim: str, passage: str) -> list[tuple[str, str]]:
     """The words ``_scope_flips`` pairs, as (claim word, passage word)."""
     thresholds = JudgeThresholds()
-    unit = Unit(document_id="d", ordinal=1, text=passage)
-    alignment = align_claim(claim, unit, thresholds)
+    alignment = aligned(claim, passage, thresholds)
     flips = _scope_flips(
         alignment,
         text_negation_counts(claim, thresholds.negation_max_scope),

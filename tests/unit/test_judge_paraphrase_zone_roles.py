@@ -4,9 +4,10 @@ turned the sentence into the passive (docs/design.md, "The judges")."""
 
 from __future__ import annotations
 
-from citenexus.domain.model import Unit, Verdict
+from citenexus.domain.model import Verdict
 from citenexus.judges import JudgeThresholds, LexicalJudge
-from citenexus.judges.lexical import align_claim, subject_moved, voice_changed
+from citenexus.judges.lexical import subject_moved, voice_changed
+from tests.support.judging import aligned, verdict
 
 JUDGE = LexicalJudge()
 THRESHOLDS = JudgeThresholds()
@@ -23,11 +24,9 @@ REPORT = (
 
 
 def read(claim: str, passage: str) -> tuple[float, bool, bool, Verdict | None]:
-    unit = Unit(document_id="d", ordinal=1, text=passage)
-    alignment = align_claim(claim, unit, THRESHOLDS)
-    judgment = JUDGE.judge(claim, unit)
-    verdict = None if judgment is None else judgment.verdict
-    return alignment.coverage, subject_moved(alignment), voice_changed(alignment), verdict
+    alignment = aligned(claim, passage, THRESHOLDS)
+    said = verdict(JUDGE, claim, passage)
+    return alignment.coverage, subject_moved(alignment), voice_changed(alignment), said
 
 
 def in_zone(coverage: float) -> bool:
