@@ -9,7 +9,9 @@ import pytest
 
 from citenexus.domain.model import Verdict
 from citenexus.judges import LexicalJudge
+from citenexus.judges.align import Alignment
 from citenexus.judges.generality import clause_verb_qualified, widened
+from citenexus.judges.tokens import tokenize
 from tests.support.judging import aligned
 from tests.support.judging import verdict as verdict_of
 
@@ -77,3 +79,44 @@ def test_a_relative_word_at_the_end_of_the_passage() -> None:
     assert not clause_verb_qualified(
         aligned("The fine falls on a member who misses it.", "The fine falls on a member")
     )
+
+
+def synthetic(claim: str, unit: str, pairs: list[tuple[int, int]]) -> Alignment:
+    """An alignment of the two texts' tokens with the pairs given."""
+    claim_tokens, unit_tokens = tokenize(claim), tokenize(unit)
+    return Alignment(
+        claim=claim_tokens,
+        unit=unit_tokens,
+        pairs=tuple(pairs),
+        content=len(pairs),
+        covered=len(pairs),
+        in_order=len(pairs),
+        region=(0, len(unit_tokens)),
+        region_chars=(0, len(unit)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "unit", "pairs", "expected"),
+    [
+        # Only a relative word opens a clause: "pays" between two quoted words is none.
+        ("member pays dues", "member pays overdue late dues", [(0, 0), (1, 1), (2, 4)], False),
+        # The word in front of the relative word is not quoted: nothing to hang the clause on.
+        ("person who misses", "member who often misses", [(2, 3)], False),
+        # The passage ends on the word the clause hangs on.
+        ("member who misses", "member", [(0, 0), (2, 0)], False),
+        # The first relative word opens another clause in the passage; the second is read.
+        (
+            "member who pays dues who misses",
+            "member that pays dues who often misses",
+            [(0, 0), (2, 2), (3, 3), (5, 6)],
+            True,
+        ),
+        # A function word between the relative word and the verb is no qualifier.
+        ("member who misses", "member who the misses", [(0, 0), (2, 3)], False),
+    ],
+)
+def test_clause_verb_qualified_on_given_pairs(
+    claim: str, unit: str, pairs: list[tuple[int, int]], expected: bool
+) -> None:
+    assert clause_verb_qualified(synthetic(claim, unit, pairs)) is expected
