@@ -13,12 +13,14 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   does not name, even when a heading holds the word), or that names what the passage never
   names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage;
 - from there up to ``lexical_min_coverage`` (the paraphrase zone) it cannot tell: it declines,
-  and the other judges decide;
+  and the other judges decide, unless the claim says more than the passage (``widened``) or its
+  subject is another of the passage's parties (``subject_moved``, not for a passive): neutral;
 - at or above ``lexical_min_coverage`` it rules, and says entails only when
 - no two paired words swap sides of a third (``crossing``): "the landlord must pay the tenant"
   against "the tenant must pay the landlord", or "deposit 60 days, notice 30 days" against
   "deposit 30 days, notice 60 days". Moving a phrase as a block ("Within 21 days, the
-  landlord ...") crosses nothing and is allowed;
+  landlord ...") crosses nothing and is allowed, and so does moving a whole clause to the other
+  side of the rest at a comma (``_clause_moved``: a fronted condition);
 - no paired word changes its role preposition ("from the tenant" / "to the tenant"), and the
   claim's subject is not, in the passage, the object of something (``subject_moved``; a claim
   stated with a copula, "A consumer is not required to ...", has a subject too);

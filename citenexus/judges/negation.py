@@ -15,6 +15,9 @@ Each word's polarity is the parity of the negation markers whose scope covers it
   negative word itself): what a negation denies is its head, and a paraphrase that moves the
   end of a scope ("may not demand a deposit larger than one month's rent" for "shall not
   demand, however labelled, security greater than one month's rent") denies the same thing;
+- a negation one text lays over a whole statement of the other contradicts too, whatever its
+  head (``_scope_flips``: "may no longer sue ... for damage" / "may still sue ... for damage");
+  "beyond the limit" and "exceeds the limit" are not compared by parity (``_beyond_for_more``);
 - otherwise, a claim that obliges ("shall", "must") where the passage only permits ("may") is
   neutral (the modal in front of the same verb when both texts have one);
 - otherwise, a claim that denies a word the passage narrows with a word the claim leaves out
