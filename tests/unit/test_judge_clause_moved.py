@@ -7,10 +7,8 @@ import pytest
 
 from citenexus.domain.model import Verdict
 from citenexus.judges import LexicalJudge
-from citenexus.judges.align import Alignment
 from citenexus.judges.lexical import _clause_moved, _crosses, crossing
-from citenexus.judges.tokens import tokenize
-from tests.support.judging import aligned
+from tests.support.judging import aligned, paired
 from tests.support.judging import verdict as verdict_of
 
 JUDGE = LexicalJudge()
@@ -70,19 +68,9 @@ def test_a_moved_clause_with_its_roles_crossed_inside_the_second_run() -> None:
 
 def moved(claim: str, pairs: list[tuple[int, int]]) -> bool:
     """``_clause_moved`` on the claim's tokens with the pairs given (passage positions made up)."""
-    tokens = tokenize(claim)
-    alignment = Alignment(
-        claim=tokens,
-        unit=tokens,
-        pairs=tuple(pairs),
-        content=len(pairs),
-        covered=len(pairs),
-        in_order=0,
-        region=(0, len(tokens)),
-        region_chars=(0, len(claim)),
-    )
+    alignment = paired(claim, claim, pairs)
     positions = [u for _, u in pairs]
-    return _clause_moved(alignment, positions, [tokens[c].norm for c, _ in pairs])
+    return _clause_moved(alignment, positions, [alignment.claim[c].norm for c, _ in pairs])
 
 
 # "alpha beta , gamma delta epsilon": tokens 0 1 2 3 4 5.

@@ -9,10 +9,8 @@ import pytest
 
 from citenexus.domain.model import Verdict
 from citenexus.judges import LexicalJudge
-from citenexus.judges.align import Alignment
 from citenexus.judges.generality import clause_verb_qualified, widened
-from citenexus.judges.tokens import tokenize
-from tests.support.judging import aligned
+from tests.support.judging import aligned, paired
 from tests.support.judging import verdict as verdict_of
 
 JUDGE = LexicalJudge()
@@ -81,21 +79,6 @@ def test_a_relative_word_at_the_end_of_the_passage() -> None:
     )
 
 
-def synthetic(claim: str, unit: str, pairs: list[tuple[int, int]]) -> Alignment:
-    """An alignment of the two texts' tokens with the pairs given."""
-    claim_tokens, unit_tokens = tokenize(claim), tokenize(unit)
-    return Alignment(
-        claim=claim_tokens,
-        unit=unit_tokens,
-        pairs=tuple(pairs),
-        content=len(pairs),
-        covered=len(pairs),
-        in_order=len(pairs),
-        region=(0, len(unit_tokens)),
-        region_chars=(0, len(unit)),
-    )
-
-
 @pytest.mark.parametrize(
     ("claim", "unit", "pairs", "expected"),
     [
@@ -119,4 +102,4 @@ def synthetic(claim: str, unit: str, pairs: list[tuple[int, int]]) -> Alignment:
 def test_clause_verb_qualified_on_given_pairs(
     claim: str, unit: str, pairs: list[tuple[int, int]], expected: bool
 ) -> None:
-    assert clause_verb_qualified(synthetic(claim, unit, pairs)) is expected
+    assert clause_verb_qualified(paired(claim, unit, pairs)) is expected
