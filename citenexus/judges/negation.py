@@ -290,9 +290,7 @@ def _beyond_for_more(alignment: Alignment, c: int, u: int) -> bool:
     the limit" for "*exceeds* the limit" ("more than", "over"). "Beyond" denies its word
     ("damage beyond ordinary wear and tear" is not ordinary wear and tear), "exceeds" compares
     with it; both say the same of it."""
-    return (_in_front(alignment.claim, c) == "beyond" and _in_front(alignment.unit, u) == GE) or (
-        _in_front(alignment.unit, u) == "beyond" and _in_front(alignment.claim, c) == GE
-    )
+    return {_in_front(alignment.claim, c), _in_front(alignment.unit, u)} == {"beyond", GE}
 
 
 def _in_front(tokens: tuple[Token, ...], index: int) -> str:
