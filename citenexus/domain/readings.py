@@ -69,6 +69,11 @@ _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 _FOR_SUBJECT = re.compile(
     r"\bfor\s+(?:the\s+|a\s+|an\s+|all\s+|each\s+|any\s+)?([a-z]+(?:\s+[a-z]+)?)"
 )
+# "for a civil penalty of not more than $20,000": the phrase names the value itself.
+_HEAD_OF_VALUE = re.compile(
+    r"(?:[a-z]+\s+)?[a-z]+\s+of\s+(?:(?:not|no)\s+(?:more|less)\s+than\s+|(?:more|less)\s+than\s+"
+    r"|up\s+to\s+|at\s+(?:least|most)\s+)?[$\u20ac\u00a3]?\d"
+)
 _NOT_A_SUBJECT_WORDS = (
     "at least more less than up to no not period term time purpose purposes "
     "day days week weeks month months year years hour hours one two three"
@@ -118,8 +123,14 @@ def qualifiers_of(window: str) -> frozenset[str]:
 
 
 def subject_of(window: str) -> frozenset[str]:
-    """The content words of the first "for <subject>" phrase that names no length of time."""
-    for match in _FOR_SUBJECT.finditer(window.lower()):
+    """The content words of the first "for <subject>" phrase that names no length of time and
+    is not the value's own head: in "liable for a civil penalty of not more than $20,000 for
+    each violation" the penalty *is* the value ("a penalty of $20,000"), and what it is for is
+    each violation."""
+    lowered = window.lower()
+    for match in _FOR_SUBJECT.finditer(lowered):
+        if _HEAD_OF_VALUE.match(lowered, match.start(1)):
+            continue
         words = {stem(w) for w in match.group(1).split() if w not in STOPWORDS}
         if words and not words & _NOT_A_SUBJECT:
             return frozenset(words)

@@ -16,7 +16,8 @@ from citenexus.domain.conflicts import (
     readings_of,
     values_of,
 )
-from citenexus.domain.readings import DEADLINE, LABEL, Reading
+from citenexus.domain.readings import DEADLINE, LABEL, Reading, disagree, subject_of
+from citenexus.domain.vocabulary import stem
 
 REFUND = "How many days for a refund?"
 DEPOSIT = "How many days to return the deposit?"
@@ -233,3 +234,45 @@ def test_a_stored_conflict_reads_back_with_its_resolution_and_defaults_for_older
 def test_bare_values_are_compared_as_labels() -> None:
     (read,) = assertion(0, "statute", 5, "60 days").read()
     assert (read.value, read.base, read.matter) == ("60 days", LABEL, frozenset({"*"}))
+
+
+# "for <noun> of <value>": the phrase names the value itself, so what it is for comes after.
+PENALTY = "What is the maximum civil penalty for each violation?"
+
+
+def test_a_for_phrase_naming_the_value_itself_is_not_what_the_value_is_for() -> None:
+    assert subject_of("liable for a civil penalty of not more than $20,000 for each violation") == {
+        "violation"
+    }
+    assert subject_of("liable for a fee of at least $10 for members") == {stem("members")}
+    assert subject_of("liable for a fine of up to $500 for late filing") == subject_of(
+        "the fine for late filing is $200"
+    )
+    # "of" followed by no value is part of the subject, not the value's head
+    assert subject_of("for each violation of this part") == {"violation"}
+    # with nothing else after it, the value's own head leaves no subject
+    assert subject_of("liable for a penalty of $500") == frozenset()
+
+
+def test_two_penalties_for_each_violation_disagree_whatever_verb_leads_to_them() -> None:
+    (high,) = readings_of(
+        "A firm that breaks the rule is liable for a civil penalty of not more than $20,000 for "
+        "each violation.",
+        AMOUNT,
+        PENALTY,
+    )
+    (low,) = readings_of(
+        "A firm that breaks the rule shall pay a civil penalty of not more than $10,000 for each "
+        "such violation.",
+        AMOUNT,
+        PENALTY,
+    )
+    assert high.subject == low.subject == {"violation"}
+    assert disagree(high, low)
+    # a penalty for another subject still does not
+    (other,) = readings_of(
+        "A firm is liable for a civil penalty of not more than $5,000 for each late report.",
+        AMOUNT,
+        PENALTY,
+    )
+    assert not disagree(high, other)
