@@ -259,6 +259,13 @@ CITENEXUS_RELATIVE_MARGIN = envfloat("CITENEXUS_RELATIVE_MARGIN", 0.0) or None
 CITENEXUS_ELSEWHERE_MARGIN = (
     envfloat("CITENEXUS_ELSEWHERE_MARGIN", 0.08 if CITENEXUS_EMBEDDER == "minilm" else 0.0) or None
 )
+# The generator is handed the top generate_k of the selection that come within this much of the
+# most relevant selected candidate meeting the floor (citenexus/pipeline/pool.py Pool.top); 0
+# hands over the top generate_k as they stand. Chosen on the development lanes together
+# (scripts/choose_thresholds.py --handover): docs/evaluation.md.
+CITENEXUS_HANDOVER_MARGIN = (
+    envfloat("CITENEXUS_HANDOVER_MARGIN", 0.2 if CITENEXUS_EMBEDDER == "minilm" else 0.0) or None
+)
 CITENEXUS_UNIT_CHARS = envint("CITENEXUS_UNIT_CHARS", 900)
 CITENEXUS_UNIT_OVERLAP = envint("CITENEXUS_UNIT_OVERLAP", 150)
 CITENEXUS_MAX_UPLOAD_BYTES = envint("CITENEXUS_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)

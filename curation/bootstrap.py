@@ -33,7 +33,7 @@ ERR_DIMENSION = (
 # Pipeline settings a deployment may set as CITENEXUS_<NAME>; unset ones keep the defaults.
 _SIZES = ("ground_threshold", "ground_k", "generate_k", "retrieve_k")
 # The margins are always set: the settings module chooses each one's value per embedder.
-_MARGINS = ("removed_answer_margin", "relative_margin", "elsewhere_margin")
+_MARGINS = ("removed_answer_margin", "relative_margin", "elsewhere_margin", "handover_margin")
 
 
 def _embedder() -> Embedder:

@@ -25,6 +25,8 @@ Loads (or brings up to date) every example lane, as ``manage.py evaluate --all``
         --elsewheres 0.08 --ground-k 16          # one other ground_k (default: deployed, 50)
     .venv/bin/python scripts/choose_thresholds.py --thresholds 0.47 --margins 0.3 \
         --elsewheres 0.08 --generate-k 12        # one other generate_k (default: deployed, 8)
+    .venv/bin/python scripts/choose_thresholds.py --thresholds 0.47 --margins 0.3 \
+        --elsewheres 0.08 --handover none        # one other hand-over margin (default: deployed)
 
 Without ``--elsewheres`` the elsewhere margin is off, unlike the deployment (0.08).
 
@@ -85,6 +87,7 @@ def run_lane(
     answers_out: dict[str, Any] | None = None,
     ground_k: int | None = None,
     generate_k: int | None = None,
+    handover: str | None = None,
 ) -> dict[str, Any]:
     """The strict report of one lane under these settings, with its headroom (and, given
     ``answers_out``, its strict answers under the lane's slug)."""
@@ -100,6 +103,8 @@ def run_lane(
         settings = dataclasses.replace(settings, ground_k=ground_k)
     if generate_k is not None:
         settings = dataclasses.replace(settings, generate_k=generate_k)
+    if handover is not None:
+        settings = dataclasses.replace(settings, handover_margin=_values(handover)[0])
     lane = Lane.objects.get(slug=example.slug)
     reports, answers = evaluate_lane(lane, golden, STRICT, settings=settings)
     if answers_out is not None:
@@ -162,6 +167,10 @@ def main() -> int:
         type=int,
         help="selected candidates handed to the generator (SPEC 11.2), instead of generate_k",
     )
+    parser.add_argument(
+        "--handover",
+        help="the hand-over margin (a number, or none), instead of the deployment's",
+    )
     args = parser.parse_args()
     lanes = lanes_from_examples()
     results: dict[str, Any] = {"lanes": {e.slug: {"held_out": e.held_out} for e in lanes}}
@@ -209,6 +218,7 @@ def main() -> int:
                     answers,
                     args.ground_k,
                     args.generate_k,
+                    args.handover,
                 )
                 for e in dev
             }

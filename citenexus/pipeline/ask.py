@@ -127,7 +127,9 @@ def _answer(run: Run, generator: Generator) -> Answer:
         return run.refuse(code)
     try:
         with run.timings.stage("generate"):
-            draft = generator.generate(question, [c.unit for c in pool.top(settings.generate_k)])
+            draft = generator.generate(
+                question, [c.unit for c in pool.top(settings.generate_k, settings.handover_margin)]
+            )
     except GenerationError as error:
         return run.refuse(RefusalCode.GENERATION_FAILED, str(error))
     if not split_claims(draft):

@@ -38,9 +38,22 @@ class Pool:
     selected: list[Candidate] = field(default_factory=list)
     withheld: list[Candidate] = field(default_factory=list)
     subqueries: list[str] = field(default_factory=list)
+    # The selected candidates whose tier meets the lane's floor (all of them in strict mode);
+    # none when the lane has no floor, which says nothing about what can answer on its own.
+    standing: frozenset[str] = frozenset()
 
-    def top(self, generate_k: int) -> list[Candidate]:
-        return self.selected[:generate_k]
+    def top(self, generate_k: int, margin: float | None = None) -> list[Candidate]:
+        """What the generator is handed: the top ``generate_k`` of the selection, in its order
+        (by tier), of those that come within ``margin`` of the most relevant selected candidate
+        that meets the floor (docs/design.md#hand-over). A controlling source that reads far less
+        like the question than a lower tier's unit is still selected and judged, but is not what
+        the answer is drafted from; a unit below the floor never sets the bar, and with nothing
+        that meets a floor (or no floor at all) the selection is handed over as it stands."""
+        selected = self.selected
+        if margin is not None and self.standing:
+            bar = max(c.relevance for c in selected if c.key in self.standing) - margin
+            selected = [c for c in selected if c.relevance >= bar]
+        return selected[:generate_k]
 
     def removed(self) -> list[tuple[RefusalCode, Candidate]]:
         """Relevant candidates a stage removed, best first, with that stage's refusal code."""
@@ -71,10 +84,10 @@ class Pool:
             return False
         return max(in_place, key=lambda c: c.relevance).key in self.out_of_scope()
 
-    def rows(self, generate_k: int) -> list[dict[str, Any]]:
+    def rows(self, generate_k: int, margin: float | None = None) -> list[dict[str, Any]]:
         """Every scored candidate with the last stage it reached: the first set it is in."""
         stages = (
-            ("generated", {c.key for c in self.top(generate_k)}),
+            ("generated", {c.key for c in self.top(generate_k, margin)}),
             ("selected", {c.key for c in self.selected}),
             ("withheld", {c.key for c in self.withheld}),
             ("grounded", {c.key for c in self.grounded}),
@@ -112,10 +125,12 @@ def pool_of(
     pool.withheld = _unique(pool.withheld)
     if len(found) == 1:
         pool.selected = list(found[0].selection.selected)
-        return pool
-    finish = select_by_authority(
-        _unique(sorted(admitted, key=lambda c: -c.relevance)), policy, mode
-    )
-    pool.selected = list(finish.selected)
-    pool.withheld = _unique([*pool.withheld, *finish.withheld])
+    else:
+        finish = select_by_authority(
+            _unique(sorted(admitted, key=lambda c: -c.relevance)), policy, mode
+        )
+        pool.selected = list(finish.selected)
+        pool.withheld = _unique([*pool.withheld, *finish.withheld])
+    if policy.minimum is not None:
+        pool.standing = frozenset(c.key for c in pool.selected if policy.meets_floor(c.tier))
     return pool

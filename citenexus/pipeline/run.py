@@ -203,7 +203,9 @@ class Run:
             claims=tuple(judged.claims) if judged else (),
             evidence=evidence,
             policy=self.policy_snapshot(),
-            candidates=tuple(pool.rows(self.settings.generate_k)) if pool else (),
+            candidates=tuple(pool.rows(self.settings.generate_k, self.settings.handover_margin))
+            if pool
+            else (),
             withheld_detail=tuple(
                 {"document_id": d, "key": k, "tier": t} for k, d, t in dict.fromkeys(withheld)
             ),

@@ -44,6 +44,10 @@ class PipelineSettings:
     # lane's own law answering best but not applying means the place asked about has nothing
     # comparable, and what is left far below it answers something else.
     elsewhere_margin: float | None = None
+    # The hand-over to the generator is relative too: the top ``generate_k`` of the selection's
+    # candidates that come within this of the most relevant selected one that meets the floor
+    # (pipeline/pool.py Pool.top). None hands over the top ``generate_k`` as they stand.
+    handover_margin: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("ground_k", "generate_k", "retrieve_k", "rrf_k", "deep_max_subqueries"):
@@ -71,7 +75,7 @@ class PipelineSettings:
                     ERR_BAD_SETTING.format(name=name, rule="a number in [0, 1]", value=value)
                 )
 
-        for name in ("relative_margin", "elsewhere_margin"):
+        for name in ("relative_margin", "elsewhere_margin", "handover_margin"):
             relative = getattr(self, name)
             if relative is not None and (
                 not isinstance(relative, int | float) or not 0.0 < float(relative) <= 1.0
