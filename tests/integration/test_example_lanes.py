@@ -27,15 +27,17 @@ from curation.bootstrap import reset
 pytestmark = pytest.mark.django_db
 
 # {lane folder under examples/: {"at_least": {rate: value}, "at_most": {count: value}}}
-# Strict mode, measured 2026-12-01 at the settings chosen on the development lanes (ground 0.47,
-# removed-answer margin 0.3, elsewhere margin 0.08; scripts/choose_thresholds.py) with each lane's
-# vocabulary from its lane.json. aviation-maintenance is the held-out lane: pinned against
-# regressions, never used to choose.
+# Strict mode, measured 2026-12-04 at the settings chosen on the development lanes (ground 0.47,
+# removed-answer margin 0.3, elsewhere margin 0.08, hand-over margin 0.2;
+# scripts/choose_thresholds.py) with each lane's vocabulary from its lane.json.
+# aviation-maintenance is the held-out lane: pinned against regressions, never used to choose
+# (run once at the chosen settings: unchanged).
 STRICT_PINS = {
     # expected values stated / answerable; refused / unanswerable; expected code / coded
-    # Codes raised by the scope refusal code (W04 not_applicable, was below_authority_floor).
-    "law-authority": ((26, 37), (22, 24), (22, 24)),
-    "privacy-law": ((27, 35), (25, 28), (23, 28)),
+    # Codes raised by the scope refusal code (W04 not_applicable, was below_authority_floor);
+    # C05 (tenancy, a value) and C05 (privacy, unresolved_conflict) by the hand-over margin.
+    "law-authority": ((27, 37), (22, 24), (22, 24)),
+    "privacy-law": ((27, 35), (25, 28), (24, 28)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     "aviation-maintenance": ((32, 42), (27, 31), (25, 31)),
     "renewal": ((2, 2), (0, 0), (0, 0)),
@@ -62,6 +64,7 @@ def minilm(settings: Any) -> Iterator[None]:
     settings.CITENEXUS_REMOVED_ANSWER_MARGIN = deployment.CITENEXUS_REMOVED_ANSWER_MARGIN
     settings.CITENEXUS_RELATIVE_MARGIN = deployment.CITENEXUS_RELATIVE_MARGIN
     settings.CITENEXUS_ELSEWHERE_MARGIN = deployment.CITENEXUS_ELSEWHERE_MARGIN
+    settings.CITENEXUS_HANDOVER_MARGIN = deployment.CITENEXUS_HANDOVER_MARGIN
     reset()
     yield
     reset()
