@@ -34,7 +34,10 @@ _BACK_REFERENCE = re.compile(
 
 
 def states_something(sentence: str) -> bool:
-    """Whether a sentence can be a claim: not a title or a heading (generic English)."""
+    """Whether a sentence can be a claim: not a title or a heading (generic English), and not a
+    question, which asks rather than states ("Can I sue a company that breaks the law?")."""
+    if sentence.lstrip().startswith("#") or sentence.rstrip().endswith("?"):
+        return False
     letters = [c for c in sentence if c.isalpha()]
     if letters and all(c.isupper() for c in letters):
         return False

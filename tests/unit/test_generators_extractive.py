@@ -123,10 +123,32 @@ def test_the_rent_increase_rule_for_the_size_of_the_raise_is_quoted() -> None:
         ("A controller shall respond within 45 days.", True),
         ("Fees: $30.", True),  # short, but it states a number
         ("The notice must be in writing.", True),
+        # a Markdown heading, however long, and a question: neither states anything
+        ("# Colorado Department of Law — Colorado Privacy Act Rules", False),
+        ("  ## 2. What the rule covers in the first 30 days", False),
+        ("Can I sue a company that breaks the law?", False),
+        ("Am I grounded where I land, or can I keep going? ", False),
+        ("A controller shall respond within 45 days (see rule #4).", True),
+        ("Who decides? The controller decides within 45 days.", True),
     ],
 )
 def test_a_title_or_heading_is_not_a_statement(line: str, quotable: bool) -> None:
     assert states_something(line) is quotable
+
+
+def test_a_heading_or_question_sharing_the_questions_words_is_not_quoted() -> None:
+    faq = Unit(
+        "faq",
+        0,
+        "## Can I sue a company that breaks the privacy law?\n\nNo. Only the attorney general "
+        "and district attorneys can enforce the privacy law.",
+    )
+    draft = ExtractiveGenerator().generate(
+        "Can I sue a company that breaks the privacy law?", [faq]
+    )
+    assert [s.text for s in draft.segments] == [
+        "Only the attorney general and district attorneys can enforce the privacy law."
+    ]
 
 
 def test_a_title_sharing_the_questions_words_is_not_quoted() -> None:
