@@ -336,6 +336,20 @@ def _yearless_readings(text: str, focus: frozenset[str]) -> list[Reading]:
     return found
 
 
+# A bound asked for with a superlative. Of time: "what is the longest ...", "the least notice a
+# carrier can give". Of a quantity, money or a share, when the superlative stands for what a
+# clause bounds: "what's the most the carrier can charge", "the biggest fine it can face"
+# (not "the most important factor", which bounds nothing).
+SUPERLATIVE_TIME = (
+    r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:longest|shortest)\b"
+    r"|\b(?:most|maximum|least|minimum|longest|shortest)\s+(?:amount\s+of\s+)?"
+    r"(?:time|notice|period|warning|days|weeks|months|years)\b"
+)
+SUPERLATIVE_AMOUNT = (
+    r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:most|maximum|max|highest|largest|biggest"
+    r"|greatest|least|minimum|lowest|smallest)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:can|may|could|must|might|will|would|is\s+allowed\s+to)\b"
+)
 # Questions that ask for a value outright ("how many days", "how much can ... raise"): a unit
 # stating no value of an accepted kind cannot answer them, however near its topic.
 _ASKS_FOR = (
@@ -343,13 +357,13 @@ _ASKS_FOR = (
         DAYS,
         r"\bhow (?:many (?:calendar |business )?(?:days|weeks|months|hours)|long|soon"
         r"|much (?:advance |prior )?(?:notice|time|longer|later|sooner|warning|more time|extra time"
-        r"|additional time)|far (?:ahead|in advance))\b|\bwithin how\b",
+        r"|additional time)|far (?:ahead|in advance))\b|\bwithin how\b|" + SUPERLATIVE_TIME,
     ),
     (PERCENT, r"\bwhat (?:percent|percentage|interest rate|rate)\b|\bhow many percent"),
     (
         AMOUNT,
         r"\bhow much\b(?! (?:advance |prior )?(?:notice|time|longer|later|sooner|warning|more time"
-        r"|extra time|additional time)\b)",
+        r"|extra time|additional time)\b)|" + SUPERLATIVE_AMOUNT,
     ),
 )
 _ANSWERED_BY = {DAYS: (DAYS, DATE), PERCENT: (PERCENT,), AMOUNT: (AMOUNT, PERCENT)}

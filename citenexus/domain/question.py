@@ -48,6 +48,8 @@ from citenexus.domain.applicability import (
 from citenexus.domain.conditions import Facts, stated_facts
 from citenexus.domain.conflicts import DATE as CONFLICT_DATE
 from citenexus.domain.conflicts import (
+    SUPERLATIVE_AMOUNT,
+    SUPERLATIVE_TIME,
     asked_kind,
     focus_words,
     party_stems,
@@ -64,10 +66,10 @@ YES_NO, MANNER, PERSON = "yes_no", "manner", "person"
 _TYPES = (
     (DURATION, r"\bhow (?:long|soon|far (?:ahead|in advance))\b|\bhow many (?:calendar |business )?"
      r"(?:days|weeks|months|years|hours)\b|\bwithin how\b|\bhow much (?:advance |prior )?"
-     r"(?:notice|time|longer|warning)\b"),
+     r"(?:notice|time|longer|warning)\b|" + SUPERLATIVE_TIME),
     (PERCENT, r"\bwhat (?:percent|percentage|share|rate)\b|\bhow many percent\b"),
     (COUNT, r"\bhow many\b|\bwhat number of\b"),
-    (AMOUNT, r"\bhow much\b"),
+    (AMOUNT, r"\bhow much\b|" + SUPERLATIVE_AMOUNT),
     (DATE, r"\bwhen\b|\bwhat date\b|\bwhich date\b|\bby what date\b|\bsince what date\b"),
     (PERSON, r"\bwho\b|\bwhom\b|\bwhich (?:agency|body|office|court|official)\b"),
     (MANNER, r"\bhow (?:must|should|do|does|can|may|is|are)\b"),

@@ -227,9 +227,13 @@ def _matter_answered(
     sentences: Sequence[str],
     kept: float,
 ) -> Removed | None:
-    """A sentence the floor removed that names far more of the question's matter than the draft."""
+    """A sentence the floor removed that names far more of the question's matter than the draft,
+    when the draft does not already state the kind of value asked about the question."""
     matter = frame.matter
     if not matter:
+        return None
+    kind = asked_value_kind(frame)
+    if kind is not None and any(values_of(text, kind, about=frame.text) for text in drafted):
         return None
     named = max(len(focus_words(text) & matter) for text in drafted)
     best: Removed | None = None

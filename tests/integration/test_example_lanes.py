@@ -35,9 +35,10 @@ pytestmark = pytest.mark.django_db
 STRICT_PINS = {
     # expected values stated / answerable; refused / unanswerable; expected code / coded
     # Codes raised by the scope refusal code (W04 not_applicable, was below_authority_floor);
-    # C05 (tenancy, a value) and C05 (privacy, unresolved_conflict) by the hand-over margin.
+    # C05 (tenancy, a value) and C05 (privacy, unresolved_conflict) by the hand-over margin;
+    # C06 (privacy, unresolved_conflict) by superlatives read as asking for an amount.
     "law-authority": ((27, 37), (22, 24), (22, 24)),
-    "privacy-law": ((27, 35), (25, 28), (24, 28)),
+    "privacy-law": ((27, 35), (25, 28), (25, 28)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     "aviation-maintenance": ((32, 42), (27, 31), (25, 31)),
     "renewal": ((2, 2), (0, 0), (0, 0)),

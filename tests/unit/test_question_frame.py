@@ -35,6 +35,14 @@ from citenexus.domain.question import DATE as DATE_TYPE
         ("How must the notice be delivered?", MANNER),
         ("Who may enforce the act?", PERSON),
         ("Tell me about the act.", None),
+        # a superlative asked for with what it bounds
+        ("What's the most my landlord can raise the rent over a year?", AMOUNT_TYPE),
+        ("What is the biggest fine a retailer can face per violation?", AMOUNT_TYPE),
+        ("What is the least a carrier must pay?", AMOUNT_TYPE),
+        ("What is the longest the gym may keep that fingerprint data?", DURATION),
+        ("What is the minimum notice a landlord must give?", DURATION),
+        ("What is the shortest period an inspection can be deferred?", DURATION),
+        ("What is the most important factor?", None),  # bounds nothing
     ],
 )
 def test_each_answer_type_is_read_from_the_asking_clause(
@@ -50,6 +58,10 @@ def test_the_kinds_the_stages_compare_come_from_one_reading() -> None:
     assert (frame.value_kind, frame.conflict_kind) == (AMOUNT, AMOUNT)
     assert read_question("Is the training mandatory?").conflict_kind == POLARITY
     assert read_question("When is the report due?").conflict_kind == DATE
+    frame = read_question("What is the maximum a controller may charge for a second copy?")
+    assert (frame.value_kind, frame.scored_kind, frame.conflict_kind) == (AMOUNT, AMOUNT, AMOUNT)
+    frame = read_question("What is the longest a controller may keep the data?")
+    assert (frame.value_kind, frame.conflict_kind) == (DAYS, DAYS)
 
 
 def test_stated_facts_are_kept_apart_from_the_asking_clause() -> None:

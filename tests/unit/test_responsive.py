@@ -240,6 +240,21 @@ def test_the_matter_reading_needs_both_the_lead_and_the_ratio() -> None:
     )
 
 
+def test_the_matter_reading_leaves_a_draft_that_states_the_kind_of_value_asked() -> None:
+    # the forum names more of the question's words; the statute states the amount asked for
+    question = "What is the most a landlord can ask for as a security deposit in every city?"
+    forum = "Landlords ask for a security deposit in every city; nobody knows the most they can."
+    removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("forum", forum))]
+    stating = draft("Security may not exceed $2,000.")
+    assert asked_value_kind(question) == "amount"
+    assert removed_answer(question, stating, removed, WordHashEmbedder(), margin=2) is None
+    # the same draft without its amount is refused by the matter reading
+    found = removed_answer(
+        question, draft("Security is held by the owner."), removed, WordHashEmbedder(), margin=2
+    )
+    assert found is not None and found.reason == MATTER
+
+
 def test_the_similarity_reading_is_named_in_the_result() -> None:
     removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("forum", FORUM_TEXT))]
     found = removed_answer(
