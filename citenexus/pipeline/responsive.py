@@ -196,6 +196,11 @@ def asked_value_kind(question: str | QuestionFrame) -> str | None:
     return VALUE_TYPES.get(answer_type) if answer_type else None
 
 
+def _drafted_in_kind(frame: QuestionFrame, drafted: Sequence[str], kind: str) -> bool:
+    """Whether a draft segment states a value of ``kind`` about the question."""
+    return any(values_of(text, kind, about=frame.text) for text in drafted)
+
+
 def _type_answered(
     frame: QuestionFrame,
     drafted: Sequence[str],
@@ -205,7 +210,7 @@ def _type_answered(
 ) -> Removed | None:
     """A removed sentence that states the kind of value asked when no draft segment does."""
     kind = asked_value_kind(frame)
-    if kind is None or any(values_of(text, kind, about=frame.text) for text in drafted):
+    if kind is None or _drafted_in_kind(frame, drafted, kind):
         return None
     stating = [
         row
@@ -233,7 +238,7 @@ def _matter_answered(
     if not matter:
         return None
     kind = asked_value_kind(frame)
-    if kind is not None and any(values_of(text, kind, about=frame.text) for text in drafted):
+    if kind is not None and _drafted_in_kind(frame, drafted, kind):
         return None
     named = max(len(focus_words(text) & matter) for text in drafted)
     best: Removed | None = None
