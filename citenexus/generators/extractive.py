@@ -26,6 +26,9 @@ MIN_SHARE = 0.5
 # this many words or a number, and is not written in capitals only.
 MIN_STATEMENT_WORDS = 5
 _DIGIT = re.compile(r"\d")
+# The labels that open a subdivision ("(2)", "(a)(1)", "3.", "iv)") number the list, not the
+# rule: "(2) Notice to residents." is a heading, though it holds a digit.
+_LABELS = re.compile(r"^(?:\s*(?:\(\s*[0-9a-zA-Z]{1,4}\s*\)|[0-9]{1,3}\.(?!\d)|[ivxIVX]{1,4}\)))+")
 # A sentence that opens by pointing back ("The same rule applies when ...", "Such a notice ...")
 # says nothing on its own: it is quoted with the sentence before it, which it refers to.
 _BACK_REFERENCE = re.compile(
@@ -35,13 +38,15 @@ _BACK_REFERENCE = re.compile(
 
 def states_something(sentence: str) -> bool:
     """Whether a sentence can be a claim: not a title or a heading (generic English), and not a
-    question, which asks rather than states ("Can I sue a company that breaks the law?")."""
+    question, which asks rather than states ("Can I sue a company that breaks the law?"). A
+    subdivision's opening label ("(2)", "(a)(1)", "3.") counts as neither a word nor a number."""
     if sentence.lstrip().startswith("#") or sentence.rstrip().endswith("?"):
         return False
     letters = [c for c in sentence if c.isalpha()]
     if letters and all(c.isupper() for c in letters):
         return False
-    return len(sentence.split()) >= MIN_STATEMENT_WORDS or bool(_DIGIT.search(sentence))
+    body = _LABELS.sub("", sentence)
+    return len(body.split()) >= MIN_STATEMENT_WORDS or bool(_DIGIT.search(body))
 
 
 def with_referent(sentences: Sequence[str], index: int) -> str:

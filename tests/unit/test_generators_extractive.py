@@ -130,6 +130,16 @@ def test_the_rent_increase_rule_for_the_size_of_the_raise_is_quoted() -> None:
         ("Am I grounded where I land, or can I keep going? ", False),
         ("A controller shall respond within 45 days (see rule #4).", True),
         ("Who decides? The controller decides within 45 days.", True),
+        # a subdivision's label is neither a word nor a number: these are headings
+        ("(2) Notice to residents.", False),
+        ("(a)(1) Scope of the part.", False),
+        ("3. Definitions and scope.", False),
+        ("iv) Relation to State law.", False),
+        # ... and what follows it still counts
+        ("(b) Fees: $30.", True),
+        ("(2) A controller shall respond within 45 days.", True),
+        ("3.5 percent at most.", True),
+        ("(c) The notice must be in writing.", True),
     ],
 )
 def test_a_title_or_heading_is_not_a_statement(line: str, quotable: bool) -> None:
