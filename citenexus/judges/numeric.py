@@ -57,6 +57,19 @@ class NumericJudge:
         self.thresholds = thresholds or JudgeThresholds()
 
     def judge(self, claim: str, unit: Unit) -> Judgment | None:
+        """The verdict on the pair: ``agreement``, except that values that all agree are no
+        verdict. The claim's numbers being the passage's says nothing of whether the passage
+        says what the claim says around them (a dropped condition, a presumption stated as a
+        bar): this judge can deny support, never give it alone (docs/design.md#the-judges)."""
+        reading = self.agreement(claim, unit)
+        if reading is None or reading.verdict is Verdict.ENTAILS:
+            return None
+        return reading
+
+    def agreement(self, claim: str, unit: Unit) -> Judgment | None:
+        """How the claim's values compare with the passage's: ``entails`` when every one
+        agrees (pointed at the first), ``contradicts`` or ``neutral`` otherwise, None when the
+        judge cannot say (module docstring)."""
         asserted = extract_quantities(claim)
         if not asserted:
             return self._judge_periods(claim, unit)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Unit, Verdict
+from citenexus.domain.support import supports
 from citenexus.domain.vocabulary import stem
-from citenexus.judges import JudgeThresholds, NumericJudge
+from citenexus.judges import JudgeThresholds, LexicalJudge, NegationJudge, NumericJudge
 from citenexus.judges import numeric as numeric_module
 from citenexus.judges.numeric import context_words
 
@@ -22,7 +23,7 @@ JUDGE = NumericJudge()
 
 
 def judge(claim: str, text: str = DEPOSIT, heading: str = "") -> tuple[Verdict, float] | None:
-    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=text, heading=heading))
+    judgment = JUDGE.agreement(claim, Unit(document_id="d", ordinal=1, text=text, heading=heading))
     return None if judgment is None else (judgment.verdict, judgment.score)
 
 
@@ -136,7 +137,7 @@ def test_dates_compare_after_normalisation() -> None:
 
 
 def test_the_span_points_at_the_conflicting_value() -> None:
-    judgment = JUDGE.judge(
+    judgment = JUDGE.agreement(
         "The landlord shall return the deposit within 30 days.",
         Unit(document_id="d", ordinal=1, text=DEPOSIT),
     )
@@ -155,7 +156,7 @@ def test_a_stricter_subject_threshold_turns_contradictions_into_declining() -> N
 
 def test_a_matched_value_beside_a_missing_one_scores_its_share_and_is_pointed_at() -> None:
     claim = "The landlord shall return the security deposit within 21 days by March 1, 2025."
-    judgment = JUDGE.judge(claim, Unit(document_id="d", ordinal=1, text=DEPOSIT))
+    judgment = JUDGE.agreement(claim, Unit(document_id="d", ordinal=1, text=DEPOSIT))
     assert judgment is not None
     assert (judgment.verdict, judgment.score) == (Verdict.NEUTRAL, 0.5)
     assert judgment.span is not None
@@ -190,7 +191,7 @@ def test_the_span_points_at_the_first_matched_value_when_none_conflicts() -> Non
     unit = Unit(document_id="d", ordinal=1, text=text)
 
     def pointed(claim: str) -> str:
-        judgment = JUDGE.judge(claim, unit)
+        judgment = JUDGE.agreement(claim, unit)
         assert judgment is not None and judgment.span is not None
         return text[judgment.span[0] : judgment.span[1]]
 
@@ -198,3 +199,63 @@ def test_the_span_points_at_the_first_matched_value_when_none_conflicts() -> Non
     assert pointed("The deposit of $500 is due within 30 days.") == "$500"
     # A conflicting value after a matched one is pointed at.
     assert pointed("The deposit of $500 is due within 20 days.") == "30 days"
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The landlord shall return the security deposit within 21 days after the tenant vacates.",
+        "The landlord shall return the security deposit within 30 days.",
+        "The landlord shall return the security deposit by March 1, 2025.",
+        "Pets weighing over 30 pounds require approval within 30 days.",
+        "The landlord shall return the security deposit.",
+    ],
+)
+def test_the_verdict_is_the_agreement_except_that_agreeing_values_are_no_verdict(
+    claim: str,
+) -> None:
+    unit = Unit(document_id="d", ordinal=1, text=DEPOSIT)
+    reading, judgment = JUDGE.agreement(claim, unit), JUDGE.judge(claim, unit)
+    if reading is not None and reading.verdict is Verdict.ENTAILS:
+        assert judgment is None
+    else:
+        assert judgment == reading
+
+
+def test_agreeing_numbers_alone_never_support_a_claim_that_changes_the_rule() -> None:
+    # Thirty days is a presumption of a reasonable wait, not a bar: the claim's number is the
+    # passage's, its rule is not (judge benchmark, scope change). The other rule judges cannot
+    # tell here and decline; the numeric judge, which can only say the numbers agree, does too.
+    passage = Unit(
+        "repair",
+        2,
+        "(c) For purposes of this section, if the tenant acts after giving notice to the landlord, "
+        "or to the landlord's agent, and waits thirty days, the tenant is presumed to have waited "
+        "a reasonable time. The presumption does not prevent a tenant from acting sooner when "
+        "the circumstances make a shorter period reasonable.",
+    )
+    claim = (
+        "A tenant may not use the repair remedy until thirty days have passed since the tenant "
+        "gave notice to the landlord."
+    )
+    reading = JUDGE.agreement(claim, passage)
+    assert reading is not None and reading.verdict is Verdict.ENTAILS
+    judgments = [
+        j
+        for j in (judge.judge(claim, passage) for judge in (LexicalJudge(), JUDGE, NegationJudge()))
+        if j is not None
+    ]
+    assert not supports(judgments)
+
+
+def test_a_value_is_matched_in_any_aligned_sentence_not_only_the_home_one() -> None:
+    # The claim's words sit in the first sentence (its home); its value in the next one.
+    unit = Unit(
+        document_id="d",
+        ordinal=1,
+        text="The landlord shall return the security deposit. It is due within 21 days.",
+    )
+    claim = "The landlord shall return the security deposit within 21 days."
+    reading = JUDGE.agreement(claim, unit)
+    assert reading is not None and reading.verdict is Verdict.ENTAILS
+    assert JUDGE.judge(claim, unit) is None

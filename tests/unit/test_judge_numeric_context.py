@@ -4,7 +4,7 @@ fragments finds this only on some draws; this pins it."""
 
 from __future__ import annotations
 
-from citenexus.domain.model import Verdict
+from citenexus.domain.model import Unit, Verdict
 from citenexus.judges import NumericJudge
 from tests.support.judging import verdict
 
@@ -13,7 +13,8 @@ JUDGE = NumericJudge()
 
 def test_a_value_that_opens_the_claim_is_matched_where_the_passage_states_it() -> None:
     passage = "The notice period is 30 days, and the cure period is 10 days."
-    assert verdict(JUDGE, "30 days is the notice period.", passage) is Verdict.ENTAILS
+    reading = JUDGE.agreement("30 days is the notice period.", Unit("doc", 0, passage))
+    assert reading is not None and reading.verdict is Verdict.ENTAILS
 
 
 def test_a_value_behind_another_item_is_still_read_as_attached_elsewhere() -> None:

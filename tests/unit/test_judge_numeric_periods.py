@@ -17,7 +17,7 @@ FEE = (
 
 
 def verdict(claim: str) -> Verdict | None:
-    judgment = JUDGE.judge(claim, Unit(document_id="doc", ordinal=0, text=FEE))
+    judgment = JUDGE.agreement(claim, Unit(document_id="doc", ordinal=0, text=FEE))
     return None if judgment is None else judgment.verdict
 
 

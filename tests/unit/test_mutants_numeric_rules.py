@@ -30,7 +30,7 @@ def judged(
 ) -> tuple[str, str, Verdict, float, str] | None:
     """The judgment's key, judge, verdict, score and the words its span points at."""
     unit = unit_of(text)
-    judgment = NumericJudge(thresholds).judge(claim, unit)
+    judgment = NumericJudge(thresholds).agreement(claim, unit)
     if judgment is None:
         return None
     assert judgment.span is not None
