@@ -28,7 +28,7 @@ from citenexus.pipeline.pool import Pool, pool_of
 from citenexus.pipeline.retrieval import gather
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.signals import build_evidence
-from citenexus.pipeline.timing import Timings
+from citenexus.pipeline.timing import Timings, in_stage_order
 from citenexus.ports import Embedder, Generator, Judge, Retriever
 
 
@@ -184,6 +184,9 @@ class Run:
                 scripts=scripts,
                 timings=self.timings.ms,
             )
+        # The signals stage's own time is known only now that it has ended; the answer lists
+        # every stage in pipeline order.
+        evidence = dataclasses.replace(evidence, timings_ms=dict(in_stage_order(self.timings.ms)))
         withheld = [
             (c.key, c.unit.document_id, c.tier.name) for c in (pool.withheld if pool else [])
         ]
