@@ -16,6 +16,7 @@ from citenexus.domain.model import ClaimStatus, Refusal
 HEDGE = "(unconfirmed: {caveat})"
 ATTRIBUTION = "[{key}]"
 DROPPED_NOTE = "Left out: {count} claim(s) because {caveat}."
+DROPPED_NOTE_PLAIN = "Left out: {count} claim(s)."
 CONFLICT_SIDE = "{key} states {value}"
 CONFLICT_NOTE = "Sources disagree on this value: {sides}."
 
@@ -33,7 +34,12 @@ def claim_sentence(claim: ClaimResult) -> str:
 def dropped_notes(claims: Sequence[ClaimResult]) -> list[str]:
     """One note per distinct reason claims were dropped, in order of first occurrence."""
     reasons = Counter(c.caveat or "" for c in claims if c.status is ClaimStatus.DROPPED)
-    return [DROPPED_NOTE.format(count=n, caveat=reason) for reason, n in reasons.items()]
+    return [
+        DROPPED_NOTE.format(count=n, caveat=reason)
+        if reason
+        else DROPPED_NOTE_PLAIN.format(count=n)
+        for reason, n in reasons.items()
+    ]
 
 
 def compose(claims: Sequence[ClaimResult], notes: Sequence[str] = ()) -> str:

@@ -182,7 +182,6 @@ class Run:
                 judged=judged,
                 answered=status == ANSWERED,
                 scripts=scripts,
-                timings=self.timings.ms,
             )
         # The signals stage's own time is known only now that it has ended; the answer lists
         # every stage in pipeline order.

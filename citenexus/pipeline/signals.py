@@ -114,9 +114,9 @@ def build_evidence(
     judged: JudgedDraft | None,
     answered: bool,
     scripts: Sequence[str],
-    timings: Mapping[str, float],
 ) -> Evidence:
-    """Every signal of one result; a refusal before judging has judged=None."""
+    """Every signal of one result; a refusal before judging has judged=None. The stages'
+    timings are the run's to add, once the signals stage itself has ended."""
     claims = judged.claims if judged else []
     withheld = withheld_documents(pool, judged)
     invariants: list[str] = []
@@ -146,6 +146,5 @@ def build_evidence(
         inapplicable=tuple(pool.inapplicable) if pool else (),
         conflicts=tuple(c.to_dict() for c in judged.conflicts) if judged else (),
         unsupported_scripts=tuple(scripts),
-        timings_ms=dict(timings),
         judges_failed=tuple(judges_failed(judged)),
     )
