@@ -17,6 +17,10 @@ conflict contradicts (only neutral below ``numeric_contradict_min_coverage``: a 
 neighbouring matter denies support but proves nothing against the claim); below that share the
 numbers it found are about something else, and it declines (docs/design.md#the-judges). It also declines when the claim states no value.
 
+Where every value is matched, ``agreement`` reads ``entails`` but ``judge`` declines: numbers
+that agree say nothing of whether the passage says what the claim says around them, so this
+judge can deny support and never gives it alone (docs/design.md#the-judges).
+
 A period without a number ("adjusted each month", "annually") is a unit of time too: a claim
 period that the claim's home sentences state only otherwise ("each year") conflicts, as "21
 hours" does against "21 days"; a claim with no value and no such conflict is declined.
