@@ -121,3 +121,18 @@ def test_a_length_of_keeping_is_not_the_deadline_asked_for() -> None:
 
 def test_a_sentence_sharing_no_word_scores_nothing() -> None:
     assert answer_score("How much is the fine for late filing?", "Nothing here.") == 0.0
+
+
+def test_the_asking_clause_is_the_last_one_that_asks_wherever_it_stands() -> None:
+    # A yes/no question asks with its mark alone, before the facts as well as after them.
+    frame = read_question("Can the landlord raise the rent? I moved in last year.")
+    assert frame.facts == "I moved in last year."
+    assert {"rais", "rent"} <= frame.matter and "mov" not in frame.matter
+    two = read_question("I moved in last year. I pay rent monthly. How much notice is owed?")
+    assert two.facts == "I moved in last year. I pay rent monthly."
+
+
+def test_a_statement_without_a_question_is_its_own_asking_clause() -> None:
+    frame = read_question("Tell me the deposit rule.")
+    assert frame.facts == "" and "deposit" in frame.matter
+    assert read_question("").matter == frozenset() and read_question("").facts == ""
