@@ -236,8 +236,6 @@ def days_of(kind_base: str, value: float) -> tuple[str, float]:
     """Durations in days (a month is a twelfth of a year), others as they are."""
     if kind_base == "months":
         return "days", value * _DAYS_PER_MONTH
-    if kind_base in {"days", "business_days"}:
-        return ("days" if kind_base == "days" else "business_days"), value
     return kind_base, value
 
 
