@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from citenexus.adapters.memory import MemoryStore, Piece
 from citenexus.domain.levels import LEGAL_TEMPLATE
 from citenexus.domain.model import Draft, Judgment, Unit, Verdict
-from citenexus.ports import Embedder
+from citenexus.ports import Embedder, JudgeError
 from citenexus.text.tokens import content_words
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -127,6 +127,16 @@ EXAMPLE_DOCUMENTS: tuple[tuple[str, str, Mapping[str, str]], ...] = (
         {"authority_tier": "general-statute", "jurisdiction": "CA"},
     ),
 )
+
+
+@dataclass
+class DownJudge:
+    """A judge whose endpoint is down: every pair it is asked about raises ``JudgeError``."""
+
+    name: str = "llm"
+
+    def judge(self, claim: str, unit: Unit) -> Judgment | None:
+        raise JudgeError("the judge's endpoint could not be reached")
 
 
 @dataclass

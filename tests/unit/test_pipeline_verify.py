@@ -13,11 +13,11 @@ from citenexus.pipeline.ask import (
     ERR_SEGMENT_TEXT,
     ERR_UNKNOWN_KEYS,
 )
-from citenexus.ports import JudgeError
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,
+    DownJudge,
     WordHashEmbedder,
     memory_lane,
 )
@@ -120,22 +120,13 @@ def test_a_question_in_another_script_is_refused_even_for_verify() -> None:
     assert answer.refusal is not None and answer.refusal.code is RefusalCode.UNSUPPORTED_SCRIPT
 
 
-class _DownJudge:
-    """The optional LLM judge with its endpoint down: every pair it is asked about fails."""
-
-    name = "llm"
-
-    def judge(self, claim: str, unit: object) -> None:
-        raise JudgeError("the judge's endpoint could not be reached")
-
-
 def test_a_judge_that_errs_is_listed_on_the_answer_and_on_the_claim() -> None:
     answer = verify(
         NOTICE,
         [Segment(STATUTE_CLAIM, ("ca-civ-1946-1#0",))],
         retriever=memory_lane(EXAMPLE_DOCUMENTS),
         embedder=WordHashEmbedder(),
-        judges=[ContainmentJudge(), _DownJudge()],
+        judges=[ContainmentJudge(), DownJudge()],
         policy=FLOORED,
         mode="strict",
         lane="ca-housing",

@@ -13,11 +13,11 @@ from citenexus.domain.compose import compose, compose_refusal
 from citenexus.domain.model import ClaimStatus, Refusal, RefusalCode, Segment
 from citenexus.pipeline import ask, verify
 from citenexus.pipeline.signals import groundedness_rate, weakest_cited_tier
-from citenexus.ports import JudgeError
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     LEGAL_TIERS,
     ContainmentJudge,
+    DownJudge,
     WordHashEmbedder,
     memory_lane,
 )
@@ -29,16 +29,6 @@ STATUTE_CLAIM = (
     "at least 30 days' written notice."
 )
 PETS = ("pets-blog", "Pets may stay when the owner agrees in writing.", {"authority_tier": "secondary-blog", "jurisdiction": "CA"})  # fmt: skip
-
-
-class _Down:
-    """A judge whose endpoint is down: every pair it is asked about fails."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def judge(self, claim: str, unit: object) -> None:
-        raise JudgeError("the judge's endpoint could not be reached")
 
 
 def checked(segments, documents=EXAMPLE_DOCUMENTS, judges=None, question=NOTICE):
@@ -112,7 +102,7 @@ def test_judge_failures_are_counted_per_judge_over_every_pair_it_failed() -> Non
     # Cited units are always judged in full: each down judge fails on both.
     answer = checked(
         [Segment(STATUTE_CLAIM, ("ca-civ-1946-1#0", "fl-stat-83-57#0"))],
-        judges=[_Down("llm"), _Down("remote"), ContainmentJudge()],
+        judges=[DownJudge("llm"), DownJudge("remote"), ContainmentJudge()],
     )
     (claim,) = answer.claims
     pairs = len({f.key for f in claim.judges_failed if f.judge == "llm"})

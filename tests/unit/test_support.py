@@ -12,8 +12,7 @@ from citenexus.domain.support import (
     support_matrix,
     supports,
 )
-from citenexus.ports import JudgeError
-from tests.support.fakes import TableJudge
+from tests.support.fakes import DownJudge, TableJudge
 
 E, N, C = Verdict.ENTAILS, Verdict.NEUTRAL, Verdict.CONTRADICTS
 
@@ -155,24 +154,15 @@ def test_a_screen_that_lets_everything_through_changes_nothing() -> None:
     )
 
 
-class FailingJudge:
-    """A judge whose endpoint is down: every pair raises JudgeError."""
-
-    name = "llm"
-
-    def judge(self, claim: str, unit: Unit) -> Judgment | None:
-        raise JudgeError("the judge's endpoint could not be reached")
-
-
 def test_a_judge_that_errs_is_left_out_of_the_pair_and_recorded() -> None:
-    judges = [TableJudge({("c", "u#0"): E}, name="a"), FailingJudge()]
+    judges = [TableJudge({("c", "u#0"): E}, name="a"), DownJudge()]
     verdicts, failures = judge_pair_reporting("c", unit("u#0"), judges)
     assert [(v.judge, v.verdict) for v in verdicts] == [("a", E)]
     assert failures == (JudgeFailure("u#0", "llm", "the judge's endpoint could not be reached"),)
 
 
 def test_support_from_the_other_judges_stands_when_one_errs_and_the_failure_is_kept() -> None:
-    judges = [TableJudge({("c", "u#0"): E, ("c", "u#1"): E}, name="a"), FailingJudge()]
+    judges = [TableJudge({("c", "u#0"): E, ("c", "u#1"): E}, name="a"), DownJudge()]
     units = {"u#0": unit("u#0"), "u#1": unit("u#1")}
     row = claim_support(Claim(0, 0, "c", ("u#0",)), units, judges)
     assert row.supported_by == ("u#0", "u#1")
@@ -180,7 +170,7 @@ def test_support_from_the_other_judges_stands_when_one_errs_and_the_failure_is_k
 
 
 def test_a_pair_only_an_erring_judge_would_judge_supports_nothing() -> None:
-    row = claim_support(Claim(0, 0, "c", ("u#0",)), {"u#0": unit("u#0")}, [FailingJudge()])
+    row = claim_support(Claim(0, 0, "c", ("u#0",)), {"u#0": unit("u#0")}, [DownJudge()])
     assert row.supported_by == ()
     assert row.declined is True
     assert len(row.failures) == 1
@@ -190,7 +180,7 @@ def test_a_screened_unit_is_not_judged_so_no_judge_can_err_on_it() -> None:
     def screen(claim: str, u: Unit) -> Judgment:
         return Judgment(u.key, "lexical", N, 0.0)
 
-    row = claim_support(Claim(0, 0, "c"), {"u#0": unit("u#0")}, [FailingJudge()], screen=screen)
+    row = claim_support(Claim(0, 0, "c"), {"u#0": unit("u#0")}, [DownJudge()], screen=screen)
     assert row.failures == ()
 
 
@@ -252,7 +242,7 @@ def test_stopping_early_changes_no_support_and_no_shown_judgment() -> None:
 
 
 def test_a_judge_after_a_denial_of_an_uncited_unit_is_not_asked_so_cannot_err() -> None:
-    judges = [TableJudge({("c", "u#0"): N}, name="a"), FailingJudge()]
+    judges = [TableJudge({("c", "u#0"): N}, name="a"), DownJudge()]
     row = claim_support(Claim(0, 0, "c"), {"u#0": unit("u#0")}, judges)
     assert row.failures == ()
     cited = claim_support(Claim(0, 0, "c", ("u#0",)), {"u#0": unit("u#0")}, judges)
