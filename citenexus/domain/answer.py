@@ -8,7 +8,7 @@ reads it back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -255,8 +255,3 @@ class Answer:
             best_candidates=tuple(dict(b) for b in data.get("best_candidates", ())),
             draft=dict(data["draft"]) if data.get("draft") is not None else None,
         )
-
-
-def claims_by_status(claims: Sequence[ClaimResult], status: ClaimStatus) -> list[ClaimResult]:
-    """The claims with one status, in order."""
-    return [c for c in claims if c.status is status]
