@@ -46,6 +46,8 @@ def parse_number_words(words: Sequence[str], start: int) -> tuple[int, int] | No
     Accepts "twenty-one" (hyphens as separate "-" items), "one hundred and fifty",
     "two thousand five hundred". Stops at the first word that cannot continue the number.
     """
+    # ``last`` is what the previous word was: "units" (zero to nineteen), "tens", "hundred" or
+    # "scale"; nothing before the first word.
     total, current, j, last = 0, 0, start, ""
     consumed = start
     while j < len(words):
@@ -57,25 +59,27 @@ def parse_number_words(words: Sequence[str], start: int) -> tuple[int, int] | No
             j += 1
             continue
         if word in SMALL_NUMBERS:
-            if last in ("small", "teen"):
-                break
             value = SMALL_NUMBERS[word]
-            if last == "tens" and value >= 10:
+            # "one two", "eleven five", "twenty eleven": two numbers, not one
+            if last == "units" or (last == "tens" and value >= 10):
                 break
             current += value
-            last = "teen" if value >= 10 else "small"
+            last = "units"
         elif word in TENS:
-            if last in ("small", "teen", "tens"):
+            if last in ("units", "tens"):
                 break
             current += TENS[word]
             last = "tens"
         elif word == "hundred":
-            if current == 0 or current >= 100 or last not in ("small", "teen", "tens"):
+            # "hundred" multiplies one to ninety-nine said just before it ("twenty hundred" is
+            # 2,000, as years are read), never a hundred or more ("one hundred five hundred")
+            if current == 0 or current >= 100 or last not in ("units", "tens"):
                 break
             current *= 100
             last = "hundred"
         elif word in SCALES:
-            if current == 0 or last == "scale":
+            # a scale closes what came before it; right after another scale ``current`` is 0
+            if current == 0:
                 break
             total += current * SCALES[word]
             current = 0

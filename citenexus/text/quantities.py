@@ -178,7 +178,7 @@ def _dates(text: str) -> list[Quantity]:
 
 
 def _date_of(groups: tuple[str | None, ...], order: str) -> dt.date | None:
-    parts = [g or "" for g in groups]
+    parts = [str(g) for g in groups]  # every group of every pattern takes part in its match
     try:
         if order == "mdy":
             return dt.date(int(parts[2]), _MONTHS[parts[0][:3].lower()], int(parts[1]))

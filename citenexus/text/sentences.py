@@ -48,8 +48,9 @@ def _ends_claim(text: str, dot_at: int, next_at: int) -> bool:
     if text[dot_at] != ".":
         return True
     word_match = _CLAIM_WORD_BEFORE.search(text, 0, dot_at)
-    word = word_match.group(1) if word_match else ""
-    bare = word.lstrip("(\"'“‘[").lower()
+    if word_match is None:  # a full stop after white space abbreviates nothing
+        return True
+    bare = word_match.group(1).lstrip("(\"'“‘[").lower()
     if bare in CLAIM_ABBREVIATIONS or bare == "§":
         return False
     if bare in CLAIM_NUMBER_ABBREVIATIONS and text[next_at : next_at + 1].isdigit():
@@ -164,9 +165,10 @@ def _ends_ingest_sentence(text: str, match: re.Match[str], end: int) -> bool:
     after = match.end()
     while after < end and text[after].isspace():
         after += 1
-    if after >= end:
-        return True
-    if not (text[after].isupper() or text[after].isdigit() or text[after] in _OPENERS):
+    # Only white space after it: the window's end cuts there anyway.
+    if after >= end or not (
+        text[after].isupper() or text[after].isdigit() or text[after] in _OPENERS
+    ):
         return False
     if text[match.start()] != ".":
         return True

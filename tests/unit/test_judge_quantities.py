@@ -164,6 +164,28 @@ def test_number_literals_include_digits_words_and_date_parts() -> None:
         (["one", "two"], 1, 1),
         (["hundred"], None, 0),
         (["days"], None, 0),
+        # where one number stops and the next begins
+        (["twenty", "ten"], 20, 1),
+        (["twenty", "eleven"], 20, 1),
+        (["eleven", "five"], 11, 1),
+        (["five", "twenty"], 5, 1),
+        (["eleven", "twenty"], 11, 1),
+        (["twenty", "one", "two"], 21, 2),
+        # "hundred" multiplies one to ninety-nine, once
+        (["twenty", "hundred"], 2000, 2),
+        (["nineteen", "hundred", "and", "five"], 1905, 4),
+        (["one", "hundred", "hundred"], 100, 2),
+        (["one", "hundred", "five", "hundred"], 105, 3),
+        (["one", "hundred", "zero", "hundred"], 100, 3),
+        (["zero", "hundred"], 0, 1),
+        # scales add up, "and" may follow one, and a scale needs a number before it
+        (["two", "thousand", "and", "five"], 2005, 4),
+        (["one", "million", "two", "thousand"], 1_002_000, 4),
+        (["two", "thousand", "million"], 2000, 2),
+        (["thousand"], None, 0),
+        (["and", "five"], None, 0),
+        (["-", "one"], None, 0),
+        (["five", "-", "one"], 5, 1),
     ],
 )
 def test_number_words_parse_until_they_stop_making_a_number(
