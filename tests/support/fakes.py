@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from citenexus.adapters.memory import MemoryStore, Piece
+from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.levels import LEGAL_TEMPLATE
 from citenexus.domain.model import Draft, Judgment, Unit, Verdict
 from citenexus.ports import Embedder, JudgeError
@@ -85,6 +86,8 @@ class ContainmentJudge:
 
 # The lane template's legal order (least first); the fakes' lanes use it as a curator would.
 LEGAL_TIERS = LEGAL_TEMPLATE
+# ... with a floor at the general statutes, as most of the pipeline's tests ask.
+FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 
 # A small housing lane written for tests: (document_id, text, authority metadata).
 EXAMPLE_DOCUMENTS: tuple[tuple[str, str, Mapping[str, str]], ...] = (

@@ -6,20 +6,18 @@ import pytest
 
 from citenexus.domain.answer import ERR_UNKNOWN_STRATEGY
 from citenexus.domain.applicability import QuestionScope
-from citenexus.domain.authority import AuthorityPolicy
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import ask
 from citenexus.pipeline.deep import scope_for, subqueries
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
-    LEGAL_TIERS,
+    FLOORED,
     ContainmentJudge,
     WordHashEmbedder,
     memory_lane,
 )
 from tests.support.vocabularies import TENANCY
 
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 TWO_PART = (
     "What notice must an owner give to end a month-to-month tenancy and can a landlord keep "
     "the security deposit to repaint?"

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import ClaimStatus, RefusalCode, Segment, Unit, ViolationKind
 from citenexus.generators.openai_chat import (
     ERR_EMPTY_DRAFT,
@@ -30,7 +29,7 @@ from citenexus.pipeline.judging import CAVEAT_UNKNOWN_KEYS
 from citenexus.ports import GenerationError
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
-    LEGAL_TIERS,
+    FLOORED,
     ContainmentJudge,
     WordHashEmbedder,
     memory_lane,
@@ -195,7 +194,6 @@ def test_the_prompt_collapses_whitespace_of_each_unit() -> None:
 
 
 # Adversarial drafts: whatever the model cites is judged like any draft.
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 DEPOSIT = "Can a landlord keep the whole security deposit to repaint the apartment?"
 FORUM_CLAIM = (
     "A landlord may keep the whole security deposit to repaint the apartment after every tenancy."

@@ -4,7 +4,6 @@ adds) plus the audit extras."""
 from __future__ import annotations
 
 from citenexus.domain.answer import Answer, ClaimResult
-from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import (
     ClaimStatus,
     Correction,
@@ -23,6 +22,7 @@ from citenexus.pipeline.timing import STAGE_ORDER, in_stage_order
 from tests.support.contract import ANSWER_FIELDS, CLAIM_FIELDS
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
+    FLOORED,
     LEGAL_TIERS,
     ContainmentJudge,
     FixedGenerator,
@@ -30,7 +30,6 @@ from tests.support.fakes import (
     memory_lane,
 )
 
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 EXTRAS = ["policy", "candidates", "draft", "withheld_detail", "best_candidates"]
 
 

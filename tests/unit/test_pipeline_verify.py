@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import ClaimStatus, RefusalCode, Segment, ViolationKind
 from citenexus.pipeline import DraftError, UnknownCitationKeys, verify
 from citenexus.pipeline.ask import (
@@ -15,14 +14,13 @@ from citenexus.pipeline.ask import (
 )
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
-    LEGAL_TIERS,
+    FLOORED,
     ContainmentJudge,
     DownJudge,
     WordHashEmbedder,
     memory_lane,
 )
 
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 NOTICE = "What notice must an owner give to end a month-to-month tenancy?"
 STATUTE_CLAIM = "When any tenant has resided in the dwelling for less than one year, the owner must give at least 30 days' written notice."
 

@@ -3,21 +3,19 @@
 
 from __future__ import annotations
 
-from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import REFUSAL_MESSAGES, Draft, RefusalCode, Segment
 from citenexus.pipeline import PipelineSettings, ask, verify
 from citenexus.pipeline.ask import DETAIL_EMPTY_DRAFT
 from citenexus.ports import GenerationError
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
-    LEGAL_TIERS,
+    FLOORED,
     ContainmentJudge,
     FixedGenerator,
     WordHashEmbedder,
     memory_lane,
 )
 
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 STATUTE = "ca-civ-1946-1#0"
 FORUM = "tenant-forum-post#0"
 STATUTE_SENTENCE = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.domain.authority import AuthorityPolicy, AuthorityTier
+from citenexus.domain.authority import AuthorityTier
 from citenexus.domain.model import Candidate, Draft, RefusalCode, Segment, Unit
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
@@ -18,14 +18,18 @@ from citenexus.pipeline.responsive import (
     removed_answer,
 )
 from citenexus.pipeline.timing import STAGE_ORDER
-from tests.support.fakes import LEGAL_TIERS, ContainmentJudge, WordHashEmbedder, memory_lane
+from tests.support.fakes import (
+    FLOORED,
+    ContainmentJudge,
+    WordHashEmbedder,
+    memory_lane,
+)
 
 QUESTION = "Must landlords pay interest on security deposits in every city?"
 FORUM_TEXT = "Hi all. Landlords must pay interest on security deposits in every city of the state."
 STATUTE_TEXT = (
     "A landlord may demand a security deposit. The deposit secures unpaid rent and cleaning."
 )
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 
 
 def candidate(document_id: str, text: str, relevance: float = 0.5) -> Candidate:

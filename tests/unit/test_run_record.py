@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
-from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.model import Draft, Judgment, RefusalCode, Unit
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.judges.thresholds import JudgeThresholds
@@ -15,13 +14,12 @@ from citenexus.pipeline import PipelineSettings, ask
 from citenexus.pipeline.timing import STAGE_ORDER
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
-    LEGAL_TIERS,
+    FLOORED,
     ContainmentJudge,
     WordHashEmbedder,
     memory_lane,
 )
 
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 QUESTION = "What notice must an owner give to end a month-to-month tenancy?"
 
 

@@ -10,12 +10,12 @@ from typing import Any
 
 from citenexus.adapters.memory import MemoryStore, Piece
 from citenexus.domain.applicability import JURISDICTION, SCOPE, QuestionScope
-from citenexus.domain.authority import AuthorityPolicy, AuthorityTier
+from citenexus.domain.authority import AuthorityTier
 from citenexus.domain.model import Candidate, RefusalCode, Unit
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
 from citenexus.pipeline.pool import Pool
-from tests.support.fakes import LEGAL_TIERS, ContainmentJudge, WordHashEmbedder
+from tests.support.fakes import FLOORED, ContainmentJudge, WordHashEmbedder
 
 FARM_EXCLUSION = "This section does not apply to a farm worker housed by an employer."
 FARM_QUESTION = "Can a farm worker housed by an employer repair a defect and deduct the cost?"
@@ -84,7 +84,6 @@ REPAIR_RULE = (
     "repair from the rent."
 )
 FORUM_POST = "Hi all. My employer housed me on the farm and kept part of my pay for the cost."
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 
 
 def lane(forum: str = FORUM_POST) -> MemoryStore:

@@ -18,7 +18,7 @@ from citenexus.pipeline.signals import (
 from tests.support.contract import EVIDENCE_FIELDS
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
-    LEGAL_TIERS,
+    FLOORED,
     ContainmentJudge,
     FixedGenerator,
     TableJudge,
@@ -26,7 +26,6 @@ from tests.support.fakes import (
     memory_lane,
 )
 
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 QUESTION = "What notice must an owner give to end a month-to-month tenancy?"
 
 

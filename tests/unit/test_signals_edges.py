@@ -8,21 +8,20 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.answer import ClaimResult
-from citenexus.domain.authority import AuthorityPolicy, AuthorityTier
+from citenexus.domain.authority import AuthorityTier
 from citenexus.domain.compose import compose, compose_refusal
 from citenexus.domain.model import ClaimStatus, Refusal, RefusalCode, Segment
 from citenexus.pipeline import ask, verify
 from citenexus.pipeline.signals import groundedness_rate, weakest_cited_tier
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
-    LEGAL_TIERS,
+    FLOORED,
     ContainmentJudge,
     DownJudge,
     WordHashEmbedder,
     memory_lane,
 )
 
-FLOORED = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 NOTICE = "What notice must an owner give to end a month-to-month tenancy?"
 STATUTE_CLAIM = (
     "When any tenant has resided in the dwelling for less than one year, the owner must give "
