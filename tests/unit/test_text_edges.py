@@ -47,48 +47,27 @@ def test_a_closing_bracket_after_a_number_is_not_a_repeat_in_brackets() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # the digits repeat the words: one value, to the closing bracket
+        # digits in brackets repeat the words before them: one value, to the closing bracket
         ("within thirty (30)", [("number", 30.0, 7, 18)]),
         ("one thousand (1,000) dollars", [("amount", 1000.0, 0, 28)]),
         # "one (1)": the digits make it a number, not the pronoun "one"
         ("one (1) copy", [("number", 1.0, 0, 7)]),
         # an unclosed bracket repeats nothing
         ("thirty (30", [("number", 30.0, 0, 6), ("number", 30.0, 8, 10)]),
-    ],
-)
-def test_digits_in_brackets_repeat_the_words_before_them(
-    text: str, expected: list[tuple[str, float, int, int]]
-) -> None:
-    assert read(text) == expected
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
+        # a scale word after digits multiplies them
         ("$2 thousand", [("amount", 2_000.0, 0, 11)]),
         ("$4 million fine", [("amount", 4_000_000.0, 0, 10)]),
         ("3 million people", [("number", 3_000_000.0, 0, 9)]),
         ("1.5 billion dollars", [("amount", 1_500_000_000.0, 0, 19)]),
-    ],
-)
-def test_a_scale_word_after_digits_multiplies_them(
-    text: str, expected: list[tuple[str, float, int, int]]
-) -> None:
-    assert read(text) == expected
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
+        # a unit ends where its words end: "per cent", the apostrophe, or its "s"
         ("5 per cent", [("percent", 5.0, 0, 10)]),
         ("5 per cent of it", [("percent", 5.0, 0, 10)]),
-        # possessives end after the apostrophe, or after its "s"
         ("30 days\u2019 notice", [("days", 30.0, 0, 8)]),
         ("rent of one month's", [("months", 1.0, 8, 19)]),
         ("one month's rent", [("months", 1.0, 0, 11)]),
     ],
 )
-def test_a_unit_ends_where_its_words_end(
+def test_a_value_is_read_to_the_end_of_its_words(
     text: str, expected: list[tuple[str, float, int, int]]
 ) -> None:
     assert read(text) == expected
