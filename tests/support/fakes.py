@@ -131,6 +131,13 @@ EXAMPLE_DOCUMENTS: tuple[tuple[str, str, Mapping[str, str]], ...] = (
     ),
 )
 
+# The question the example lane answers, and the sentence of ca-civ-1946-1 that answers it.
+NOTICE = "What notice must an owner give to end a month-to-month tenancy?"
+STATUTE_CLAIM = (
+    "When any tenant has resided in the dwelling for less than one year, the owner must give "
+    "at least 30 days' written notice."
+)
+
 
 @dataclass
 class DownJudge:

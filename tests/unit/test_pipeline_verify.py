@@ -15,14 +15,13 @@ from citenexus.pipeline.ask import (
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     FLOORED,
+    NOTICE,
+    STATUTE_CLAIM,
     ContainmentJudge,
     DownJudge,
     WordHashEmbedder,
     memory_lane,
 )
-
-NOTICE = "What notice must an owner give to end a month-to-month tenancy?"
-STATUTE_CLAIM = "When any tenant has resided in the dwelling for less than one year, the owner must give at least 30 days' written notice."
 
 
 def check(question: str, segments, mode: str = "strict", **kw):

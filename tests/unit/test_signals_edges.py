@@ -16,17 +16,14 @@ from citenexus.pipeline.signals import groundedness_rate, weakest_cited_tier
 from tests.support.fakes import (
     EXAMPLE_DOCUMENTS,
     FLOORED,
+    NOTICE,
+    STATUTE_CLAIM,
     ContainmentJudge,
     DownJudge,
     WordHashEmbedder,
     memory_lane,
 )
 
-NOTICE = "What notice must an owner give to end a month-to-month tenancy?"
-STATUTE_CLAIM = (
-    "When any tenant has resided in the dwelling for less than one year, the owner must give "
-    "at least 30 days' written notice."
-)
 PETS = ("pets-blog", "Pets may stay when the owner agrees in writing.", {"authority_tier": "secondary-blog", "jurisdiction": "CA"})  # fmt: skip
 
 
