@@ -187,7 +187,15 @@ def main() -> int:
         threshold, margin, relative, elsewhere = combos[0]
         rows = {
             e.slug: run_lane(
-                e, threshold, margin, relative, elsewhere, None, args.ground_k, args.generate_k
+                e,
+                threshold,
+                margin,
+                relative,
+                elsewhere,
+                None,
+                args.ground_k,
+                args.generate_k,
+                args.handover,
             )
             for e in lanes
         }
@@ -196,6 +204,7 @@ def main() -> int:
             "margin": margin,
             "relative": relative,
             "elsewhere": elsewhere,
+            "handover": args.handover,
             "lanes": rows,
             "pooled_development": pool([r for s, r in rows.items() if not is_held_out(results, s)]),
         }

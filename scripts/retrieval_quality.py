@@ -27,6 +27,10 @@ pipeline settings, and ``gather`` as an ask runs it. Its table goes to the file 
 
     HF_HUB_OFFLINE=1 CITENEXUS_DB_NAME=NAME .venv/bin/python manage.py seed_demo
     HF_HUB_OFFLINE=1 .venv/bin/python scripts/retrieval_quality.py --database NAME
+
+``--remote URL,MODEL,DIMENSION`` adds an embedder served over the OpenAI protocol to the
+in-memory tables (scripts/embedding_server.py serves a local model that way; docs/evaluation.md,
+"A larger embedder").
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ from citenexus.domain.applicability import QuestionScope, without_place_names  #
 from citenexus.domain.authority import AuthorityPolicy, TrustMode  # noqa: E402
 from citenexus.domain.model import Unit  # noqa: E402
 from citenexus.domain.vocabulary import Vocabulary  # noqa: E402
-from citenexus.embedders import HashingEmbedder, MiniLMEmbedder  # noqa: E402
+from citenexus.embedders import HashingEmbedder, MiniLMEmbedder, OpenAIEmbedder  # noqa: E402
 from citenexus.evaluation import GoldenQuestion, read_golden  # noqa: E402
 from citenexus.ingest import embedding_text, extract_text, segment  # noqa: E402
 from citenexus.pipeline.retrieval import gather, reciprocal_rank_fusion, rerank  # noqa: E402
@@ -280,6 +284,11 @@ def main() -> None:
     parser.add_argument(
         "--database", help="measure the product on this database (seed_demo loaded) instead"
     )
+    parser.add_argument(
+        "--remote",
+        metavar="URL,MODEL,DIMENSION",
+        help="also measure an OpenAI-protocol embedder (scripts/embedding_server.py serves one)",
+    )
     args = parser.parse_args()
     if args.database:
         os.environ["CITENEXUS_DB_NAME"] = args.database
@@ -290,7 +299,12 @@ def main() -> None:
         if args.table == str(TABLE):
             args.table = str(DATABASE_TABLE)
 
-    embedders = () if args.database else (MiniLMEmbedder(), HashingEmbedder(384))
+    embedders: tuple[object, ...] = (
+        () if args.database else (MiniLMEmbedder(), HashingEmbedder(384))
+    )
+    if args.remote and not args.database:
+        url, model, dimension = args.remote.split(",")
+        embedders += (OpenAIEmbedder(url, model, dimension=int(dimension)),)
     command = f"{COMMAND} --database {args.database}" if args.database else COMMAND
     where = (
         "PostgreSQL's ts_rank_cd; vectors from the HNSW index; reranked is `gather` itself"
