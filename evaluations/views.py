@@ -46,6 +46,7 @@ RUNS_LISTED = 50
 # The report numbers each mode's row shows on a run page, with how each reads.
 MODE_METRICS = (
     ("expected_value_rate", "expected value stated"),
+    ("expected_value_from_document_rate", "from an expected document"),
     ("answer_when_grounded", "answered when answerable"),
     ("abstain_when_no_evidence", "refused when it should"),
     ("refusal_code_accuracy", "expected refusal code"),
@@ -198,7 +199,8 @@ def mode_rows(run: EvaluationRun) -> list[dict[str, Any]]:
             continue
         fractions = report.get("fractions") or {}
         cells = [
-            {"key": key, "value": report.get(key, 0), "fraction": fractions.get(key)}
+            # A report stored before a metric existed shows a dash for it, not a zero.
+            {"key": key, "value": report.get(key), "fraction": fractions.get(key)}
             for key, _ in MODE_METRICS
         ]
         rows.append({"mode": mode, "report": report, "cells": cells})

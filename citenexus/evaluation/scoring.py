@@ -23,7 +23,11 @@ documents). The metrics a reviewer cares about:
   "thirty days" = "30 days"; a value with no number is matched as words). A refused answerable
   question counts as a miss, so neither refusing nor quoting the wrong rule scores;
 - ``expected_value_rate_when_answered``: the same share over only the answered ones (the old
-  headline): it rises when the product refuses the questions it would get wrong.
+  headline): it rises when the product refuses the questions it would get wrong;
+- ``expected_value_from_document_rate``: of ALL answerable questions with an expected value,
+  the share where the claims citing an expected document state it (any claim, for a row naming
+  no document): the headline without the answers that quote the right number from a rule about
+  something else ("30 days" to change a lease's terms, asked how long to end it).
 
 ``fractions`` keeps each rate's numerator and denominator, so runs over several lanes can be
 pooled (``pool``) by adding counts rather than averaging percentages.
@@ -60,12 +64,17 @@ class Outcome:
         refusal = self.answer.get("refusal") or {}
         return str(refusal.get("code", "")) if refusal else ""
 
-    def states(self, value: str) -> bool:
-        """Whether the answer's kept or hedged claims state ``value``."""
+    def states(self, value: str, documents: Sequence[str] = ()) -> bool:
+        """Whether the answer's kept or hedged claims state ``value``; given ``documents``, only
+        the claims citing one of them count."""
         texts = [
             str(c.get("text", ""))
             for c in self.answer.get("claims", [])
             if c.get("status") in ("kept", "hedged")
+            and (
+                not documents
+                or any(key.rpartition("#")[0] in documents for key in c.get("citations", []))
+            )
         ]
         wanted = extract_quantities(value)
         if wanted:
@@ -96,6 +105,17 @@ class Outcome:
         return self.answered and self.states(self.golden.expected_value)
 
     @property
+    def value_from_document(self) -> bool | None:
+        """Whether claims citing an expected document state the expected value (any claim, when
+        the row names no document); None when the row expects no value. A right number quoted
+        from a rule about something else is not a right answer."""
+        if not self.golden.expected_value:
+            return None
+        return self.answered and self.states(
+            self.golden.expected_value, self.golden.expected_documents
+        )
+
+    @property
     def as_expected(self) -> bool:
         """Answered or refused as expected (with the expected refusal code, when one is given),
         citing no trap document."""
@@ -122,6 +142,7 @@ class Report:
     expected_document_hit_rate: float = 0.0
     expected_value_rate: float = 0.0
     expected_value_rate_when_answered: float = 0.0
+    expected_value_from_document_rate: float = 0.0
     # {rate: [numerator, denominator]} for every rate above that is a share of questions.
     fractions: dict[str, list[int]] = field(default_factory=dict)
     by_category: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -225,6 +246,12 @@ def score(
         "expected_value_rate_when_answered",
         len(stated),
         sum(o.answered for o in valued),
+    )
+    _set_rate(
+        report,
+        "expected_value_from_document_rate",
+        sum(bool(o.value_from_document) for o in valued),
+        len(valued),
     )
     report.trap_citations = sum(len(o.trap_documents_cited()) for o in items)
     for o in items:

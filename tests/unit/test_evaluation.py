@@ -153,7 +153,71 @@ def test_every_share_keeps_its_counts() -> None:
         "expected_document_hit_rate": [1, 1],
         "expected_value_rate": [0, 0],
         "expected_value_rate_when_answered": [0, 0],
+        "expected_value_from_document_rate": [0, 0],
     }
+
+
+def test_a_right_number_from_another_document_is_a_value_but_not_from_the_document() -> None:
+    def said(*claims: tuple[str, str, str]) -> dict[str, Any]:
+        return {
+            **answered(),
+            "claims": [
+                {"status": status, "citations": [key] if key else [], "text": text}
+                for text, key, status in claims
+            ],
+        }
+
+    docs = ("ca-statute", "ca-guide")
+    outcomes = [
+        # Quoted from an expected document: both rates count it.
+        Outcome(
+            golden("a", "How long?", "answered", docs=docs, value="30 days"),
+            said(("Within 30 days.", "ca-statute#2", "kept")),
+        ),
+        # The second expected document is as good as the first.
+        Outcome(
+            golden("b", "How long?", "answered", docs=docs, value="30 days"),
+            said(("Thirty days.", "ca-guide#0", "hedged")),
+        ),
+        # The right number, from a rule about something else: a value, not from the document.
+        Outcome(
+            golden("c", "How long?", "answered", docs=docs, value="30 days"),
+            said(("Terms change on 30 days' notice.", "tx-statute#0", "kept")),
+        ),
+        # The expected document is cited, but only a dropped claim of it states the value.
+        Outcome(
+            golden("d", "How long?", "answered", docs=docs, value="30 days"),
+            said(
+                ("Within 30 days.", "ca-statute#1", "dropped"),
+                ("The notice must be written.", "ca-statute#1", "kept"),
+                ("Or 30 days.", "fl-statute#0", "kept"),
+            ),
+        ),
+        # Two values, each stated by a claim of an expected document: both are found.
+        Outcome(
+            golden("e", "How long?", "answered", docs=docs, value="30 days or 60 days"),
+            said(("At least 30 days.", "ca-statute#0", "kept"), ("60 days.", "ca-guide#1", "kept")),
+        ),
+        # A row naming no document: any claim stating the value counts.
+        Outcome(
+            golden("f", "How long?", "answered", value="21 days"),
+            said(("Within 21 days.", "fl-statute#0", "kept")),
+        ),
+        Outcome(golden("g", "How long?", "answered", docs=docs, value="7 days"), refused("x")),
+        Outcome(
+            golden("h", "Who?", "answered", docs=docs), said(("A clerk.", "ca-statute#0", "kept"))
+        ),
+    ]
+    found = [o.value_from_document for o in outcomes]
+    assert found == [True, True, False, False, True, True, False, None]
+    assert [o.value_found for o in outcomes[:4]] == [True, True, True, True]
+    report = score(outcomes, metadata_of=META)
+    assert report.fractions["expected_value_rate"] == [6, 7]
+    assert report.fractions["expected_value_from_document_rate"] == [4, 7]
+    assert report.expected_value_from_document_rate == round(4 / 7, 4)
+    pooled = pool([report.to_dict(), report.to_dict()])
+    assert pooled["fractions"]["expected_value_from_document_rate"] == [8, 14]
+    assert pooled["expected_value_from_document_rate"] == round(8 / 14, 4)
 
 
 GOLDEN_HEADER = (

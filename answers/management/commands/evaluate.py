@@ -47,6 +47,7 @@ METRICS = (
     "citation_rate",
     "expected_document_hit_rate",
     "expected_value_rate_when_answered",
+    "expected_value_from_document_rate",
 )
 HELD_OUT_NOTE = "held out: reported only, never used to choose between variants of the code"
 
