@@ -13,7 +13,9 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   does not name, even when a heading holds the word), or that names what the passage never
   names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage;
 - from there up to ``lexical_min_coverage`` (the paraphrase zone) it cannot tell: it declines,
-  and the other judges decide, unless the claim says more than the passage (``widened``) or its
+  and the other judges decide, unless the claim says more than the passage (``widened``), leaves
+  out the condition of the sentence that holds most of its words (``dropped_condition`` read on
+  that sentence alone: a reworded claim pairs stray words in the sentences around it), or its
   subject is another of the passage's parties (``subject_moved``, not for a passive): neutral;
 - at or above ``lexical_min_coverage`` it rules, and says entails only when
 - no two paired words swap sides of a third (``crossing``): "the landlord must pay the tenant"
@@ -42,6 +44,8 @@ decline instead of saying neutral, and the negation and numeric judges still spe
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from citenexus.domain.conflicts import party_stems
 from citenexus.domain.model import Judgment, Unit, Verdict
@@ -151,6 +155,8 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.NEUTRAL
     if alignment.coverage < thresholds.lexical_min_coverage:
         if widened(alignment):
+            return Verdict.NEUTRAL
+        if dropped_condition(alignment, densest=True):
             return Verdict.NEUTRAL
         # Another party's duty, whatever the words; a passive moves its subject on purpose.
         moved = subject_moved(alignment) and not voice_changed(alignment)
@@ -396,17 +402,34 @@ _CONDITION_OPENERS = frozenset({"if", "unless", "provided"})
 _CLAUSE_ENDS = frozenset({",", ".", ";", ":", "\n"})
 
 
-def dropped_condition(alignment: Alignment) -> bool:
+def _densest(unit: tuple[Token, ...], positions: Sequence[int]) -> list[int]:
+    """The positions that stand in the sentence holding most of them (the first such sentence
+    on a tie)."""
+    sentences: dict[int, list[int]] = {}
+    for position in positions:
+        start = position
+        while start > 0 and unit[start - 1].word not in _SENTENCE_ENDS:
+            start -= 1
+        sentences.setdefault(start, []).append(position)
+    return max(sentences.values(), key=len)
+
+
+def dropped_condition(alignment: Alignment, densest: bool = False) -> bool:
     """Whether the claim leaves out the condition its sentence puts on the rule.
 
     A claim that states no condition of its own, aligned to a sentence that holds the rule only
     "if ..." / "unless ..." / "provided ...", in a clause none of whose words the claim kept,
     states the rule more widely than the passage does (a scope change, not a compression).
+    With ``densest`` (the paraphrase zone, where a reworded claim also pairs stray words in the
+    sentences around its own) only the sentence holding most of the claim's pairs is read: a
+    condition of the next sentence is not this rule's.
     """
     if any(t.word in _CONDITION_OPENERS or t.word == "only" for t in alignment.claim):
         return False
     # Words paired away from their neighbours (another use of the word) keep no clause.
     positions = sorted(u for c, u in alignment.pairs if _in_place(alignment, c))
+    if densest and positions:
+        positions = _densest(alignment.unit, positions)
     if not positions:
         return False
     region_lo, region_hi = alignment.region
