@@ -93,10 +93,12 @@ def test_the_next_sentences_condition_is_not_the_rules() -> None:
 def test_only_the_sentence_holding_most_positions_is_read() -> None:
     unit = tokenize("Alpha beta gamma. Delta epsilon zeta eta. Theta.")
     words = [t.word for t in unit]
-    beta, delta, epsilon, zeta, theta = (
-        words.index(w) for w in ("beta", "delta", "epsilon", "zeta", "theta")
+    beta, delta, epsilon, zeta, eta, theta = (
+        words.index(w) for w in ("beta", "delta", "epsilon", "zeta", "eta", "theta")
     )
     assert _densest(unit, [beta, delta, epsilon, zeta, theta]) == [delta, epsilon, zeta]
+    # The word right before a full stop is of that full stop's sentence.
+    assert _densest(unit, [beta, delta, epsilon, eta]) == [delta, epsilon, eta]
     # A tie goes to the first sentence; a position at the very start opens its sentence.
     assert _densest(unit, [0, beta, delta, epsilon]) == [0, beta]
     assert _densest(unit, [theta]) == [theta]
