@@ -8,8 +8,7 @@ with (``align``):
   the same number anywhere in the passage or its heading (a section number, a cut fragment);
 - a value whose kind the passage states only with other values conflicts; so does a matched
   value the passage attaches to a different item when it states several ("deposit 30 days,
-  notice 60 days" and the claim "notice 30 days"), and one the passage states only outside the
-  sentences that hold most of the claim's words when those state other values of its kind;
+  notice 60 days" and the claim "notice 30 days");
 - a value the passage does not state is missing.
 
 The judge speaks only about the claim's matter: when the aligned sentences hold at least
@@ -30,11 +29,10 @@ hours" does against "21 days"; a claim with no value and no such conflict is dec
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.domain.vocabulary import stem
-from citenexus.judges.align import Alignment, home_sentences, sentence_chars, sentence_of
+from citenexus.judges.align import Alignment, home_sentences, sentence_chars
 from citenexus.judges.lexical import align_claim
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.text.quantities import (
@@ -87,9 +85,7 @@ class NumericJudge:
         )
         spans = [sentence_chars(alignment, start) for start in home_sentences(alignment)]
         home = [q for q in stated if any(a <= q.start and q.end <= b for a, b in spans)]
-        outcomes = [
-            _outcome(q, stated, literals, home, _own_home(alignment, q, stated)) for q in asserted
-        ]
+        outcomes = [_outcome(q, stated, literals, home) for q in asserted]
         matched = outcomes.count("matched")
         score = matched / len(asserted)
         span = _span(asserted, stated, outcomes, alignment)
@@ -159,47 +155,22 @@ def _period_conflict(claim: str, unit: Unit, alignment: Alignment) -> bool:
 _DURATIONS = frozenset({DAYS, BUSINESS_DAYS, MONTHS, HOURS})
 
 
-def _own_home(alignment: Alignment, asserted: Quantity, stated: list[Quantity]) -> list[Quantity]:
-    """The passage values in the sentences holding most of the paired words of the claim
-    *sentence* that states ``asserted`` (a claim of two sentences has a home for each)."""
-    claim = alignment.claim
-    # The value's own token: the last one starting at or before it (the claim's values are
-    # read by the same reader as its tokens, so there is one).
-    own = sentence_of(claim, [i for i, t in enumerate(claim) if t.start <= asserted.start][-1])
-    counts = Counter(
-        sentence_of(alignment.unit, u) for c, u in alignment.pairs if sentence_of(claim, c) == own
-    )
-    most = max(counts.values(), default=0)
-    spans = [sentence_chars(alignment, start) for start, n in counts.items() if n == most]
-    return [q for q in stated if any(a <= q.start and q.end <= b for a, b in spans)]
-
-
 def _outcome(
-    asserted: Quantity,
-    stated: list[Quantity],
-    literals: frozenset[float],
-    home: list[Quantity],
-    own_home: list[Quantity],
+    asserted: Quantity, stated: list[Quantity], literals: frozenset[float], home: list[Quantity]
 ) -> str:
     """``matched``, ``conflict`` or ``missing`` for one claim value.
 
     A value is matched anywhere in the aligned sentences, but conflicts only with the values of
     the sentences holding most of the claim's words (``home``): "extended by five days" is not
-    contradicted by the "30 days" of the sentence before, about another matter. Where the home
-    sentences state values of the claim value's kind and none is equal, an equal value elsewhere
-    matches nothing: "15 days after receiving the deposit" against "within 30 days after
-    receiving the deposit ... the landlord has 15 days to return it" conflicts.
+    contradicted by the "30 days" of the sentence before, about another matter.
 
     A duration the passage states only in another unit of time conflicts ("21 hours" against
     "21 days", "12 calendar days" against "12 calendar months"): the claim swapped the unit.
     """
     if asserted.kind == NUMBER:
         return "matched" if asserted.value in literals else "missing"
-    own_kind = [q for q in own_home if q.kind == asserted.kind]
     if not any(q.same_value(asserted) for q in stated if q.kind == asserted.kind):
         stated = home
-    elif own_kind and not any(q.same_value(asserted) for q in own_kind):
-        stated = own_home
     same_kind = [q for q in stated if q.kind == asserted.kind]
     equal = [q for q in same_kind if q.same_value(asserted)]
     if not same_kind:
