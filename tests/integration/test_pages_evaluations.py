@@ -298,6 +298,14 @@ def test_a_what_if_needs_a_golden_set_and_an_admin(admin: Any, curator: Any, cor
     assert signed_in(admin).get("/lanes/ca-housing/evaluations/what-if/").status_code == 405
 
 
+def mode_numbers(client: Client, run: EvaluationRun) -> str:
+    """The run page's table of headline numbers per mode."""
+    page = client.get(f"/evaluations/{run.pk}/").content.decode()
+    table = re.search(r'<table class="table" id="mode-numbers">.*?</table>', page, re.S)
+    assert table is not None
+    return table.group(0)
+
+
 def test_the_run_page_shows_the_value_from_an_expected_document_and_a_dash_for_older_runs(
     curator: Any, corpus: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -307,22 +315,11 @@ def test_the_run_page_shows_the_value_from_an_expected_document_and_a_dash_for_o
     run = EvaluationRun.objects.get()
     report = run.reports["strict"]
     numerator, denominator = report["fractions"]["expected_value_from_document_rate"]
-    table = re.search(
-        r'<table class="table" id="mode-numbers">.*?</table>',
-        client.get(f"/evaluations/{run.pk}/").content.decode(),
-        re.S,
-    )
-    assert table is not None
-    assert '<th scope="col">from an expected document</th>' in table.group(0)
-    assert f"({numerator}/{denominator})" in table.group(0)
+    table = mode_numbers(client, run)
+    assert '<th scope="col">from an expected document</th>' in table
+    assert f"({numerator}/{denominator})" in table
     # A run stored before the metric existed: a dash, not a zero that reads as a measurement.
     del report["expected_value_from_document_rate"]
     del report["fractions"]["expected_value_from_document_rate"]
     run.save(update_fields=["reports"])
-    older = re.search(
-        r'<table class="table" id="mode-numbers">.*?</table>',
-        client.get(f"/evaluations/{run.pk}/").content.decode(),
-        re.S,
-    )
-    assert older is not None
-    assert 'title="not measured when this run was made">—</span>' in older.group(0)
+    assert 'title="not measured when this run was made">—</span>' in mode_numbers(client, run)
