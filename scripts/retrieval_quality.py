@@ -303,8 +303,11 @@ def main() -> None:
         () if args.database else (MiniLMEmbedder(), HashingEmbedder(384))
     )
     if args.remote and not args.database:
-        url, model, dimension = args.remote.split(",")
-        embedders += (OpenAIEmbedder(url, model, dimension=int(dimension)),)
+        url, _, rest = args.remote.rpartition(",")
+        url, _, model = url.rpartition(",")
+        if not (url and model and rest.isdigit()):
+            parser.error("--remote wants URL,MODEL,DIMENSION, e.g. http://127.0.0.1:8765/v1,m,768")
+        embedders += (OpenAIEmbedder(url, model, dimension=int(rest)),)
     command = f"{COMMAND} --database {args.database}" if args.database else COMMAND
     where = (
         "PostgreSQL's ts_rank_cd; vectors from the HNSW index; reranked is `gather` itself"

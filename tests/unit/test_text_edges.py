@@ -52,6 +52,8 @@ def test_a_closing_bracket_after_a_number_is_not_a_repeat_in_brackets() -> None:
         ("one thousand (1,000) dollars", [("amount", 1000.0, 0, 28)]),
         # "one (1)": the digits make it a number, not the pronoun "one"
         ("one (1) copy", [("number", 1.0, 0, 7)]),
+        # digits in brackets opening the text keep the unit after the closing bracket
+        ("(21) days", [("days", 21.0, 1, 9)]),
         # an unclosed bracket repeats nothing
         ("thirty (30", [("number", 30.0, 0, 6), ("number", 30.0, 8, 10)]),
         # a scale word after digits multiplies them
