@@ -407,10 +407,7 @@ def _densest(unit: tuple[Token, ...], positions: Sequence[int]) -> list[int]:
     on a tie)."""
     sentences: dict[int, list[int]] = {}
     for position in positions:
-        start = position
-        while start > 0 and unit[start - 1].word not in _SENTENCE_ENDS:
-            start -= 1
-        sentences.setdefault(start, []).append(position)
+        sentences.setdefault(sentence_of(unit, position), []).append(position)
     return max(sentences.values(), key=len)
 
 
