@@ -216,10 +216,23 @@ def tokenize(text: str) -> tuple[Token, ...]:
             append(_new(Token, (t[0], start + t[1], start + t[2], *t[3:])))
     for q in quantities[q_index:]:
         append(_quantity_token(text, q))
-    return tuple(_merge_comparators(raw))
+    return tuple(_merge_comparators(_abbreviation_dots(text, raw)))
 
 
 _new = tuple.__new__
+# A full stop inside a dotted abbreviation ("C.R.S", "U.S"), or followed by a comma, a
+# semicolon, a colon or a lower-case word ("C.R.S., excludes", "U.S. law"), ends no sentence.
+_NOT_AN_END = re.compile(r"\.(?:[A-Za-z0-9]|[ \t]*[,;:]|[ \t]+[a-z])")
+
+
+def _abbreviation_dots(text: str, raw: list[Token]) -> list[Token]:
+    """The tokens with every full stop that ends no sentence (``_NOT_AN_END``) made a plain
+    stop word, so the judges' walks to a sentence's edge do not stop inside a citation ("They
+    do not apply to the data that section 6-1-1304(2), C.R.S., excludes")."""
+    for k, t in enumerate(raw):
+        if t.word == "." and _NOT_AN_END.match(text, t.start):
+            raw[k] = t._replace(norm="", kind=STOP, word="")
+    return raw
 
 
 class _WordCache:

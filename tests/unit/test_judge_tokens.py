@@ -75,7 +75,7 @@ def reference_tokenize(text: str) -> tuple[Token, ...]:
         for t in _word_tokens(m.group()):
             raw.append(t._replace(start=m.start() + t.start, end=m.start() + t.end))
     raw.extend(tokens._quantity_token(text, q) for q in quantities[q_index:])
-    return tuple(tokens._merge_comparators(raw))
+    return tuple(tokens._merge_comparators(tokens._abbreviation_dots(text, raw)))
 
 
 @settings(max_examples=300, deadline=None)
