@@ -8,7 +8,9 @@ with (``align``):
   the same number anywhere in the passage or its heading (a section number, a cut fragment);
 - a value whose kind the passage states only with other values conflicts; so does a matched
   value the passage attaches to a different item when it states several ("deposit 30 days,
-  notice 60 days" and the claim "notice 30 days");
+  notice 60 days" and the claim "notice 30 days"), and one the passage states only outside the
+  sentences holding most of the claim's words when those give another value of its kind that
+  the claim does not state (``_borrowed``);
 - a value the passage does not state is missing.
 
 The judge speaks only about the claim's matter: when the aligned sentences hold at least
@@ -85,7 +87,7 @@ class NumericJudge:
         )
         spans = [sentence_chars(alignment, start) for start in home_sentences(alignment)]
         home = [q for q in stated if any(a <= q.start and q.end <= b for a, b in spans)]
-        outcomes = [_outcome(q, stated, literals, home) for q in asserted]
+        outcomes = [_outcome(q, stated, literals, home, asserted) for q in asserted]
         matched = outcomes.count("matched")
         score = matched / len(asserted)
         span = _span(asserted, stated, outcomes, alignment)
@@ -156,7 +158,11 @@ _DURATIONS = frozenset({DAYS, BUSINESS_DAYS, MONTHS, HOURS})
 
 
 def _outcome(
-    asserted: Quantity, stated: list[Quantity], literals: frozenset[float], home: list[Quantity]
+    asserted: Quantity,
+    stated: list[Quantity],
+    literals: frozenset[float],
+    home: list[Quantity],
+    claimed: list[Quantity],
 ) -> str:
     """``matched``, ``conflict`` or ``missing`` for one claim value.
 
@@ -182,9 +188,25 @@ def _outcome(
         return "missing"
     if not equal:
         return "conflict"
+    if _borrowed(asserted, equal, home, claimed):
+        return "conflict"
     if len(equal) < len(same_kind) and _attached_elsewhere(asserted, same_kind, equal):
         return "conflict"
     return "matched"
+
+
+def _borrowed(
+    asserted: Quantity, equal: list[Quantity], home: list[Quantity], claimed: list[Quantity]
+) -> bool:
+    """Whether the claim's value is the passage's only outside the sentences that hold most
+    of the claim's words, and those sentences give the claim's matter another value of its kind
+    that the claim does not state: the value was borrowed from a neighbouring rule (15 days to
+    disclose where a deposit is held, where the disclosure sentence says 30 and the 15 are for
+    returning it). A claim that states both rules with their values keeps both."""
+    if any(q in home for q in equal):
+        return False
+    others = [q for q in home if q.kind == asserted.kind]
+    return any(not any(q.same_value(c) for c in claimed) for q in others)
 
 
 _DAYS_PER = {DAYS: 1.0, BUSINESS_DAYS: 7 / 5, MONTHS: 365.25 / 12, HOURS: 1 / 24}
