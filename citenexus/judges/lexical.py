@@ -59,7 +59,17 @@ from citenexus.judges.align import (
 )
 from citenexus.judges.generality import widened
 from citenexus.judges.thresholds import JudgeThresholds
-from citenexus.judges.tokens import BOUNDARY, COMPARATOR, CONTENT, MODAL, Token, tokenize
+from citenexus.judges.tokens import (
+    BOUNDARY,
+    COMPARATOR,
+    CONTENT,
+    GE,
+    LE,
+    MODAL,
+    QUANTITY,
+    Token,
+    tokenize,
+)
 from citenexus.text.quantities import NUMBER
 from citenexus.text.stopwords import DETERMINERS, ROLE_PREPOSITIONS
 
@@ -149,7 +159,7 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.NEUTRAL
     if antonym_swapped(alignment):
         return Verdict.CONTRADICTS
-    if dropped_limit(alignment) or party_swapped(alignment):
+    if dropped_limit(alignment) or party_swapped(alignment) or order_reversed(alignment):
         return Verdict.NEUTRAL
     if subject_missing(alignment):
         return Verdict.NEUTRAL
@@ -202,6 +212,16 @@ _OPPOSITES = {
         ("include", "exclude"),
         ("includes", "excludes"),
         ("public", "confidential"),
+        ("larger", "smaller"),
+        ("largest", "smallest"),
+        ("highest", "lowest"),
+        ("greatest", "least"),
+        ("lawful", "unlawful"),
+        ("enforceable", "unenforceable"),
+        ("approved", "rejected"),
+        ("approved", "denied"),
+        ("granted", "denied"),
+        ("accepted", "rejected"),
     )
 }
 
@@ -340,12 +360,17 @@ def dropped_limit(alignment: Alignment) -> bool:
     *exclusive* authority to enforce"), standing between two of the claim's paired words in one
     sentence, is a scope the claim drops when the claim states no limit of its own: "may extend
     that period by 45 days as often as it likes", "consumers and the attorney general share the
-    authority" say more than the passage. Also in the paraphrase zone, where lexical otherwise
-    declines: a dropped limit is a scope change however the rest is worded.
+    authority" say more than the passage. A bounded count is such a limit too, when the claim
+    counts nothing: "notify *more than 1,000* Colorado residents" quoted as "notify Colorado
+    residents". Also in the paraphrase zone, where lexical otherwise declines: a dropped limit
+    is a scope change however the rest is worded.
     """
     if any(t.word in _LIMITS for t in alignment.claim):
         return False
+    # A claim that counts nothing steps over the passage's bounded count of what it quotes.
+    counted = not any(_is_count(t) for t in alignment.claim)
     positions = sorted({u for _, u in alignment.pairs})
+    paired = set(positions)
     unit = alignment.unit
     for left, right in zip(positions, positions[1:], strict=False):
         between = range(left + 1, right)
@@ -353,9 +378,56 @@ def dropped_limit(alignment: Alignment) -> bool:
             continue
         if any(unit[k].word in _LIMITS for k in between):
             return True
+        if counted and any(_bounded_count(unit, k, paired) for k in between):
+            return True
         if _qualified_alternative(unit, left, right):
             return True
     return _trailing_only(alignment, positions[-1]) if positions else False
+
+
+# Adverbs that put the claim's act after (or before) another without naming it ("... and
+# conduct the assessment afterward"), and the passage words that order two acts.
+_ORDER_ADVERBS = {"afterward": GE, "afterwards": GE, "thereafter": GE, "subsequently": GE}
+_ORDER_ADVERBS |= {"beforehand": LE, "previously": LE}
+_ORDER_WORDS = {"before": LE, "prior to": LE, "after": GE}
+
+
+def order_reversed(alignment: Alignment) -> bool:
+    """Whether the claim orders its act with an adverb ("may begin the activity and conduct
+    the assessment *afterward*") that the sentences holding most of its words order only the
+    other way ("shall conduct an assessment *before* it begins"): the adverb has no word of
+    its own to compare in front of, so the comparison checks never see it."""
+    claimed = {_ORDER_ADVERBS[t.word] for t in alignment.claim if t.word in _ORDER_ADVERBS}
+    if len(claimed) != 1:
+        return False
+    home = alignment.home
+    unit = alignment.unit
+    stated = {
+        _ORDER_ADVERBS.get(t.word) or _ORDER_WORDS[t.word]
+        for k, t in enumerate(unit)
+        if (t.word in _ORDER_ADVERBS or t.word in _ORDER_WORDS) and sentence_of(unit, k) in home
+    }
+    return bool(stated) and not claimed <= stated
+
+
+def _is_count(token: Token) -> bool:
+    """Whether the token is a bare count ("1,000", "five"), not a duration, amount or date."""
+    return token.kind == QUANTITY and token.norm.startswith(f"{NUMBER}=")
+
+
+def _bounded_count(unit: tuple[Token, ...], k: int, paired: set[int]) -> bool:
+    """Whether the passage token at ``k`` is a count with a bound on it, in front of a word the
+    claim quotes ("more than 1,000 residents", "500 or more residents"): a limit on who or what
+    the rule is about. A count of something the claim does not quote ("before 8 a.m.") limits
+    another part of the sentence."""
+    if not _is_count(unit[k]):
+        return False
+    counted = k + 1  # the word the count is of, behind a bound that follows it
+    if counted < len(unit) and unit[counted].kind == COMPARATOR and unit[counted].post:
+        counted += 1
+    elif not (k > 0 and unit[k - 1].kind == COMPARATOR and not unit[k - 1].post):
+        return False
+    return counted in paired
 
 
 def _qualified_alternative(unit: tuple[Token, ...], left: int, right: int) -> bool:
