@@ -64,13 +64,31 @@ _MONTH_NUMBERS = {
     )
     for name in names
 }
-# "due November 30" — a date without a year, written as ISO 8601's yearless "--MM-DD".
+# "due November 30" or "by 30 April" — a date without a year, written as ISO 8601's yearless
+# "--MM-DD".
+_MONTH_NAMES = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
 _YEARLESS = re.compile(
-    r"\b("
-    + "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
-    + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s+\d{4})",
+    r"\b(" + _MONTH_NAMES + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s+\d{4})",
     re.IGNORECASE,
 )
+_YEARLESS_DAY_FIRST = re.compile(
+    r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + _MONTH_NAMES + r")\b\.?(?!,?\s+\d{4})",
+    re.IGNORECASE,
+)
+
+
+def _yearless(text: str) -> list[tuple[int, int, int, int]]:
+    """(start, end, month, day) of each date without a year, month first or day first, in text
+    order; a day outside 1-31 is no date."""
+    found = [
+        (m.start(), m.end(), _MONTH_NUMBERS[m.group(1).lower()], int(m.group(2)))
+        for m in _YEARLESS.finditer(text)
+    ]
+    found += [
+        (m.start(), m.end(), _MONTH_NUMBERS[m.group(2).lower()], int(m.group(1)))
+        for m in _YEARLESS_DAY_FIRST.finditer(text)
+    ]
+    return sorted(f for f in found if 1 <= f[3] <= 31)
 
 
 def asked_kind(question: str) -> str | None:
@@ -161,15 +179,13 @@ def _about(text: str, q: quantities.Quantity) -> str:
 
 
 def _yearless_dates(text: str) -> list[tuple[str, str]]:
-    """ "due November 30": dates without a year, with the words around them. None overlaps a
-    value the quantity parser read: its dates all have a year, which ``_YEARLESS`` refuses, and
-    its other values never start with a month's name."""
+    """ "due November 30", "by 30 April": dates without a year, with the words around them. None
+    overlaps a date the quantity parser read: its dates all have a year, which ``_yearless``
+    refuses."""
     found = []
-    for m in _YEARLESS.finditer(text):
-        month, day = _MONTH_NUMBERS[m.group(1).lower()], int(m.group(2))
-        if 1 <= day <= 31:
-            context = text[max(0, m.start() - _CONTEXT_CHARS) : m.start()] + _after(text, m.end())
-            found.append((f"--{month:02d}-{day:02d}", context))
+    for start, end, month, day in _yearless(text):
+        context = text[max(0, start - _CONTEXT_CHARS) : start] + _after(text, end)
+        found.append((f"--{month:02d}-{day:02d}", context))
     return found
 
 
@@ -285,11 +301,13 @@ def _readings_of(
         own = text[q.start : q.end]
         base, magnitude = readings.days_of(q.kind, q.value)
         exception, condition = readings.condition_of(sentence_before)
+        # A condition the question states of its own case is this case's, not another branch.
+        condition = condition - focus
         number = re.search(r"\d[\d,]*(?:\.\d+)?", text[q.start : q.end])
         out.append(
             Reading(
                 value=q.label + (_idiom_label(text, q, vocabulary) if idiom else ""),
-                base=_BASES.get(q.kind, base),
+                base=q.currency or _BASES.get(q.kind, base),  # an amount's currency
                 magnitude=magnitude,
                 matter=matter,
                 role=readings.role_of(before, after) if q.kind != quantities.DATE else None,
@@ -300,6 +318,7 @@ def _readings_of(
                 span=readings.range_of(sentence_before[-40:] + own + sentence_after[:40]),
                 raw=float(number.group().replace(",", "")) if number else q.value,
                 anchor=readings.anchor_of(after) if q.kind != quantities.DATE else frozenset(),
+                typical=readings.typical_of(sentence_before),
             )
         )
     if kind == DATE:
@@ -316,12 +335,9 @@ def _yearless_readings(text: str, focus: frozenset[str]) -> list[Reading]:
     """ "due November 30": dates without a year, compared with each other by month and day (see
     ``_yearless_dates``)."""
     found = []
-    for m in _YEARLESS.finditer(text):
-        month, day = _MONTH_NUMBERS[m.group(1).lower()], int(m.group(2))
-        if not 1 <= day <= 31:
-            continue
+    for start, end, month, day in _yearless(text):
         # The match starts and ends at a word boundary: joined, the two keep their words apart.
-        window = text[max(0, m.start() - _CONTEXT_CHARS) : m.start()] + _after(text, m.end())
+        window = text[max(0, start - _CONTEXT_CHARS) : start] + _after(text, end)
         matter = frozenset(focus_words(window) & focus)
         if matter:
             found.append(

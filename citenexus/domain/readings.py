@@ -80,7 +80,8 @@ _NOT_A_SUBJECT_WORDS = (
 )
 _NOT_A_SUBJECT = frozenset(stem(w) for w in _NOT_A_SUBJECT_WORDS.split())
 _EXCEPTION = re.compile(
-    r"\b(?:except|unless|in which case|notwithstanding|other than|does not apply)\b", re.IGNORECASE
+    r"\b(?:except|exceptions?|unless|in which case|notwithstanding|other than|does not apply)\b",
+    re.IGNORECASE,
 )
 _CONDITION = re.compile(r"\b(?:if|when|where|provided that|only if)\b([^,;.]*)", re.IGNORECASE)
 _RANGE = re.compile(
@@ -147,6 +148,18 @@ def condition_of(window: str) -> tuple[bool, frozenset[str]]:
     return False, frozenset(words)
 
 
+# Words that make a value a description of practice, not a rule: "usually", "about 14 days".
+_TYPICAL = re.compile(
+    r"\b(?:about|around|approximately|roughly|usually|typically|normally|on average|in practice)\b",
+    re.IGNORECASE,
+)
+
+
+def typical_of(sentence_before: str) -> bool:
+    """Whether the words of the value's sentence in front of it hedge it as typical."""
+    return _TYPICAL.search(sentence_before) is not None
+
+
 def anchor_of(after: str) -> frozenset[str]:
     """The content words of the event a duration is counted from ("before the intended entry":
     intend, entry), or none when no "before"/"after" follows it."""
@@ -181,6 +194,7 @@ class Reading:
     span: tuple[float, float] | None = None  # a stated range, in the units of the raw number
     raw: float = 0.0  # the number as written (for ranges)
     anchor: frozenset[str] = frozenset()  # the event a lead time or deadline is counted from
+    typical: bool = False  # a value said of what happens in practice ("usually about 14 days")
 
 
 def _contrasting(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -215,8 +229,10 @@ def _inside(point: Reading, ranged: Reading) -> bool:
 
 def disagree(a: Reading, b: Reading) -> bool:
     """Whether two readings answer the same matter with values that cannot both hold."""
-    if a.base != b.base or len(a.matter & b.matter) < _SAME_MATTER * len(a.matter | b.matter):
-        return False  # most of what each names of the question's matter, the other names too
+    if a.base != b.base or len(a.matter & b.matter) < _SAME_MATTER * min(
+        len(a.matter), len(b.matter)
+    ):
+        return False  # the other names at least half of what the one naming less names
     if a.role and b.role and a.role != b.role:
         return False
     if _contrasting(a.qualifiers, b.qualifiers):
@@ -225,6 +241,8 @@ def disagree(a: Reading, b: Reading) -> bool:
         return False
     if min(len(a.anchor), len(b.anchor)) >= _ANCHOR_WORDS and not a.anchor & b.anchor:
         return False  # counted from different events, each named by its own words
+    if a.typical != b.typical:
+        return False  # what is usual in practice does not contradict what a rule requires
     if a.exception != b.exception or a.condition != b.condition:
         return False  # a rule's branch or exception against another branch or the plain rule
     if _inside(a, b) or _inside(b, a):
@@ -242,13 +260,14 @@ def days_of(kind_base: str, value: float) -> tuple[str, float]:
 # --- polarity: a yes/no matter affirmed by one source and denied by another ---------------------
 
 _NEGATORS = frozenset(
-    {"not", "no", "never", "cannot", "can't", "nothing", "neither", "nor", "none"}
+    {"not", "no", "never", "cannot", "can't", "nothing", "neither", "nor", "none", "non"}
 )
 _OPPOSITES = (
     ("approved approve approves accepted accept granted grant allowed allow permitted permit "
-     "lawful legal valid eligible mandatory required compulsory obligatory included include",
+     "lawful legal valid eligible mandatory required compulsory obligatory included include "
+     "need needs needed necessary",
      "rejected reject rejects refused refuse denied deny prohibited prohibit forbidden forbid "
-     "unlawful illegal invalid ineligible optional voluntary excluded exclude"),
+     "unlawful illegal invalid ineligible optional voluntary excluded exclude unnecessary"),
 )  # fmt: skip
 _POSITIVE = frozenset(stem(w) for pos, _ in _OPPOSITES for w in pos.split())
 _NEGATIVE = frozenset(stem(w) for _, neg in _OPPOSITES for w in neg.split())
@@ -256,39 +275,63 @@ _TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _SAME_MATTER = 0.5
 
 
+_CLAUSE = re.compile(r"[.;!?:]+\s+")
+
+
 def polarity_reading(text: str, question_words: frozenset[str]) -> Reading | None:
-    """A claim's yes or no on its matter, or None when it shares no word with the question."""
-    tokens = _TOKEN.findall(text.lower().replace("n't", " not"))
-    negations = sum(1 for t in tokens if t in _NEGATORS)
-    stems = [stem(t) for t in tokens]
-    negative = sum(1 for s in stems if s in _NEGATIVE)
-    words = frozenset(
-        s
-        for t, s in zip(tokens, stems, strict=True)
-        if len(t) > 2 and t not in STOPWORDS and t not in _NEGATORS
-        and s not in _POSITIVE and s not in _NEGATIVE
-    )  # fmt: skip
-    matter = words & question_words
+    """A claim's yes or no on its matter, or None when it shares no word with the question.
+
+    Read on the clause that names most of the question's words ("You don't need the landlord's
+    permission to sublet a room; a tenant need not obtain consent for this" says no once, not
+    twice), and its matter is the question's words that clause names: what else each source
+    says around it is not a second matter."""
+    best: tuple[frozenset[str], list[str]] = (frozenset(), [])
+    for clause in _CLAUSE.split(text.lower().replace("n't", " not")):
+        tokens = _TOKEN.findall(clause)
+        # The question's words (``focus_of`` leaves out its stop words) this clause names; a yes
+        # or no word is the answer, not the matter.
+        named = frozenset(stem(t) for t in tokens if t not in _NEGATORS) & question_words
+        named -= _POSITIVE | _NEGATIVE
+        if len(named) > len(best[0]):
+            best = (named, tokens)
+    matter, tokens = best
     if not matter:
         return None
+    negations = sum(1 for t in tokens if t in _NEGATORS)
+    negative = sum(1 for t in tokens if stem(t) in _NEGATIVE)
     yes = (negations + negative) % 2 == 0
     return Reading(
         "yes" if yes else "no",
         "polarity",
         1.0 if yes else 0.0,
-        words,
+        matter,
         qualifiers=qualifiers_of(text),
         subject=subject_of(text),
+        exception=_EXCEPTION.search(text) is not None,
     )
 
 
+def _elsewhere(a: Reading, b: Reading) -> bool:
+    """Whether ``b`` says its yes or no of something else: ``a`` names a word of the question
+    that ``b`` leaves out, and ``b`` names what its rule is for, in none of the question's words
+    ("may charge a *cleaning* fee" / "may not charge a fee *for using the car park*")."""
+    return bool(a.matter - b.matter) and bool(b.subject) and not b.subject & b.matter
+
+
 def polarity_disagree(a: Reading, b: Reading) -> bool:
-    """The same matter (most content words shared), opposite answers, nothing telling apart."""
+    """The same matter (most of the question's words each names, the other names too, and not
+    each one the other leaves out, nor one a thing of its own: ``_elsewhere``), opposite
+    answers, nothing telling apart: not a rule against its stated exception ("does not apply to
+    goods made to the consumer's specifications")."""
     if a.magnitude == b.magnitude or not a.matter or not b.matter:
         return False
     shared = len(a.matter & b.matter) / len(a.matter | b.matter)
-    if shared < _SAME_MATTER or (a.matter - b.matter and b.matter - a.matter):
+    if shared < _SAME_MATTER or a.exception != b.exception:
+        return False
+    if a.matter - b.matter and b.matter - a.matter:
         return False  # each names something the other does not: two matters
+    if _elsewhere(a, b) or _elsewhere(b, a):
+        return False
     if _contrasting(a.qualifiers, b.qualifiers):
         return False
     return not (a.subject and b.subject and not a.subject & b.subject)

@@ -272,7 +272,8 @@ def _quantity_token(text: str, q: Quantity) -> Token:
     """A quantity as one token. In a passage it also offers its surface words and numbers, so
     a claim cut inside it ("(21) days", "January 1,") still finds them; in a claim a bare
     number looks for its value whatever the passage counts with it."""
-    norm, key, keys = _quantity_keys(text[q.start : q.end], q.kind, q.value)
+    # An amount's currency is part of its kind: "£35" is not "$35".
+    norm, key, keys = _quantity_keys(text[q.start : q.end], q.kind + q.currency, q.value)
     return Token(norm, q.start, q.end, QUANTITY, key=key, keys=keys)
 
 

@@ -1,7 +1,9 @@
 """Quantities in legal text: days, dates, amounts, percentages and plain numbers, normalised.
 
 "thirty (30) days" = "30 days" = "thirty days"; "two weeks" = 14 days; "one year" = 12 months;
-"$1,500" = "1,500 dollars"; "5%" = "five percent"; "January 5, 2024" = "2024-01-05". Business
+"$1,500" = "1,500 dollars"; "5%" = "five percent"; "January 5, 2024" = "2024-01-05". Amounts keep
+their currency ("£35", "EUR 500", "40 euros"; dollars unless another is written), and amounts in
+two currencies are never the same value. Business
 (court, working) days are their own kind, never converted to calendar days, and months are never
 converted to days: neither conversion is exact.
 """
@@ -82,7 +84,22 @@ _UNITS: dict[str, tuple[str, float]] = {
     "dollar": (AMOUNT, 1),
     "dollars": (AMOUNT, 1),
     "usd": (AMOUNT, 1),
+    "euro": (AMOUNT, 1),
+    "euros": (AMOUNT, 1),
+    "eur": (AMOUNT, 1),
+    "gbp": (AMOUNT, 1),
 }
+# The currency a symbol or code in front of a number, or a word after it, names; "" is the
+# dollar, which every amount was before currencies were read ("pounds" is also a weight: not read).
+_CURRENCY_BEFORE = {
+    "$": "",
+    "usd": "",
+    "\u00a3": "\u00a3",
+    "gbp": "\u00a3",
+    "\u20ac": "\u20ac",
+    "eur": "\u20ac",
+}
+_CURRENCY_AFTER = {"euro": "\u20ac", "euros": "\u20ac", "eur": "\u20ac", "gbp": "\u00a3"}
 
 
 @dataclass(frozen=True)
@@ -101,6 +118,7 @@ class Quantity:
     start: int
     end: int
     context: str = ""
+    currency: str = ""  # an amount's currency symbol; "" is the dollar
 
     @property
     def label(self) -> str:
@@ -109,7 +127,7 @@ class Quantity:
             return dt.date.fromordinal(int(self.value)).isoformat()
         number = f"{self.value:,.2f}".rstrip("0").rstrip(".")
         if self.kind == AMOUNT:
-            return f"${number}"
+            return f"{self.currency or '$'}{number}"
         if self.kind == PERCENT:
             return f"{number}%"
         if self.kind == NUMBER:
@@ -117,7 +135,11 @@ class Quantity:
         return f"{number} {self.kind.replace('_', ' ')}"
 
     def same_value(self, other: Quantity) -> bool:
-        return self.kind == other.kind and math.isclose(self.value, other.value)
+        return (
+            self.kind == other.kind
+            and self.currency == other.currency
+            and math.isclose(self.value, other.value)
+        )
 
 
 def extract_quantities(text: str) -> list[Quantity]:
@@ -210,19 +232,20 @@ def _numbers(words: list[str], matches: list[re.Match[str]]) -> list[Quantity]:
         if parsed is None:
             continue
         value, j, spelled = parsed
-        dollar = i > 0 and words[i - 1] == "$"
+        symbol = words[i - 1] if i > 0 and words[i - 1] in _CURRENCY_BEFORE else None
         j, value = _scale(words, j, value)
         if i > 0 and words[i - 1] == "(" and j < len(words) and words[j] == ")":
             j += 1  # "(21) days": a number repeated in brackets keeps its unit
+        currency = _CURRENCY_AFTER.get(words[j], "") if j < len(words) else ""
         kind, factor, j = _unit_after(words, j)
-        start = matches[i - 1].start() if dollar else matches[i].start()
-        if dollar:
-            kind, factor = AMOUNT, 1
+        start = matches[i - 1].start() if symbol is not None else matches[i].start()
+        if symbol is not None:
+            kind, factor, currency = AMOUNT, 1, _CURRENCY_BEFORE[symbol]
         consumed = j
         if kind == NUMBER and spelled and value < 2:
             continue
         end = matches[j - 1].end()
-        found.append(Quantity(kind, value * factor, start, end))
+        found.append(Quantity(kind, value * factor, start, end, currency=currency))
     return found
 
 
@@ -289,6 +312,6 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         words = _CONTEXT_WORD.findall(text, begin, q.start)
         content = [w for w in words if w.lower() not in STOPWORDS]
         context = " ".join(content[-_CONTEXT_WORDS:])
-        out.append(Quantity(q.kind, q.value, q.start, q.end, context))
+        out.append(Quantity(q.kind, q.value, q.start, q.end, context, q.currency))
         previous_end = q.end
     return out

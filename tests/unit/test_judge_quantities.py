@@ -219,18 +219,22 @@ def plain_extract(text: str) -> tuple[Quantity, ...]:
         if parsed is None:
             continue
         value, j, spelled = parsed
-        dollar = i > 0 and words[i - 1] == "$"
+        before = words[i - 1] if i > 0 else ""
+        symbol = before in quantities._CURRENCY_BEFORE
         j, value = quantities._scale(words, j, value)
         if i > 0 and words[i - 1] == "(" and j < len(words) and words[j] == ")":
             j += 1
+        after = words[j] if j < len(words) else ""
+        currency = quantities._CURRENCY_AFTER.get(after, "")
         kind, factor, j = quantities._unit_after(words, j)
-        start = tokens[i - 1][1] if dollar else tokens[i][1]
-        if dollar:
+        start = tokens[i - 1][1] if symbol else tokens[i][1]
+        if symbol:
             kind, factor = quantities.AMOUNT, 1
+            currency = quantities._CURRENCY_BEFORE[before]
         consumed = j
         if kind == quantities.NUMBER and spelled and value < 2:
             continue
-        found.append(Quantity(kind, value * factor, start, tokens[j - 1][2]))
+        found.append(Quantity(kind, value * factor, start, tokens[j - 1][2], currency=currency))
     found.sort(key=lambda q: q.start)
     return tuple(quantities._with_context(text, found))
 
@@ -246,6 +250,11 @@ QUANTITY_WORDS = st.sampled_from(
         "ten",
         "thousand",
         "dollars",
+        "\u00a3",
+        "EUR",
+        "euros",
+        "GBP",
+        "usd",
         "10%",
         "per",
         "cent",

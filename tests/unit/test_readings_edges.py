@@ -37,23 +37,41 @@ def yes_no(value: str, matter: frozenset[str], **kw: object) -> Reading:
         ("The application was not rejected.", "yes"),  # two negations: yes
         ("The application isn't required.", "no"),  # "n't" is a "not"
         ("No application is ever not rejected.", "no"),  # three: no
+        ("The application fee is non-refundable.", "no"),  # "non" negates its word
     ],
 )
 def test_a_yes_or_no_is_the_parity_of_negations_and_negative_words(text: str, value: str) -> None:
     reading = polarity_reading(text, ASKED)
-    assert reading == Reading(
-        value, "polarity", 1.0 if value == "yes" else 0.0, APPLICATION | _ever(text)
-    )
+    matter = APPLICATION | ({stem("fee")} if "fee" in text else set())
+    assert reading == Reading(value, "polarity", 1.0 if value == "yes" else 0.0, matter)
 
 
-def _ever(text: str) -> frozenset[str]:
-    return frozenset({"ever"}) if "ever" in text else frozenset()
-
-
-def test_the_matter_is_every_content_word_of_three_letters_or_more() -> None:
+def test_the_matter_is_the_questions_words_its_clause_names() -> None:
     reading = polarity_reading("It is ok: the fee is due.", ASKED)
-    assert reading is not None and reading.matter == frozenset({"fee", "due"})
+    assert reading is not None and reading.matter == frozenset({"fee"})
     assert polarity_reading("The weather is fine.", ASKED) is None  # no word of the question
+
+
+def test_a_negation_is_never_the_matter() -> None:
+    reading = polarity_reading("The fee is not due.", frozenset({"fee", "not"}))
+    assert reading is not None and reading.matter == frozenset({"fee"})
+    assert reading.value == "no"
+
+
+def test_the_clause_naming_most_of_the_question_says_yes_or_no() -> None:
+    reading = polarity_reading("It is not cheap; the application fee is due.", ASKED)
+    assert reading is not None and reading.value == "yes"  # the first clause's "not" is not it
+    first = polarity_reading("The application fee is due; it is not cheap.", ASKED)
+    assert first is not None and first.value == "yes"
+    tied = polarity_reading("The fee is not due. The application is due.", ASKED)
+    assert tied is not None and tied.value == "no"  # a tie goes to the first clause
+
+
+def test_a_stated_exception_is_read_with_the_yes_or_no() -> None:
+    reading = polarity_reading("As an exception, the application fee is not due.", ASKED)
+    assert reading is not None and reading.exception
+    plain = polarity_reading("The application fee is not due.", ASKED)
+    assert plain is not None and not plain.exception
 
 
 def test_a_reading_keeps_the_subject_and_qualifiers_its_words_name() -> None:
@@ -71,6 +89,9 @@ def test_two_answers_disagree_only_on_one_matter() -> None:
     assert not polarity_disagree(
         yes_no("yes", frozenset({"a", "c"})), no
     )  # each names a word the other does not
+    assert not polarity_disagree(
+        yes_no("yes", frozenset({"a", "b", "c"})), yes_no("no", frozenset({"a", "b", "d"}))
+    )  # half shared, but each names a word the other does not: two matters
 
 
 def test_contrasting_years_or_subjects_are_two_rules_not_a_disagreement() -> None:
@@ -108,10 +129,15 @@ def test_readings_of_another_kind_role_or_matter_never_disagree() -> None:
     assert disagree(days(60), days(30))
     assert not disagree(days(60, role="lead"), days(30, role="deadline"))
     assert disagree(days(60, role="lead"), days(30, role="lead"))
-    # one word of four shared: two matters
+    # the one naming less of the question shares half of it with the other: one matter
     two = Reading("60 days", "days", 60, frozenset({"notice", "rent"}))
     three = Reading("30 days", "days", 30, frozenset({"notice", "fee", "cure"}))
-    assert not disagree(two, three)
+    assert disagree(two, three)
+    # less than half of what either names: two matters
+    cure = Reading("60 days", "days", 60, frozenset({"deposit", "notice", "cure"}))
+    assert not disagree(cure, Reading("30 days", "days", 30, frozenset({"notice", "fee", "rent"})))
+    four = Reading("30 days", "days", 30, frozenset({"notice", "fee", "cure", "rent"}))
+    assert disagree(two, four)
 
 
 def test_the_subject_is_the_first_for_phrase_that_names_one() -> None:

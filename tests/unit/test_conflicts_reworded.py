@@ -1,0 +1,156 @@
+"""Two sources that word one rule differently still conflict when their values cannot both hold
+(docs/design.md, "Conflicts about the same matter"): a statute and a lay summary share few of
+the question's words, may state the question's own case as a condition, or hedge a value as
+what usually happens; a yes/no answer is read on the clause that says it."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain import readings
+from citenexus.domain.conflicts import (
+    POLARITY,
+    claim_assertion,
+    detect_conflicts,
+    question_kind,
+    readings_of,
+)
+
+
+def _unresolved(question: str, first: str, second: str) -> bool:
+    kind = question_kind(question)
+    assert kind is not None
+    sides = [
+        claim_assertion(
+            index,
+            key=f"{document}#1",
+            document_id=document,
+            tier_rank=2,
+            tier_name="rule",
+            jurisdiction="",
+            text=text,
+            question=question,
+            kind=kind,
+        )
+        for index, (document, text) in enumerate((("code", first), ("guide", second)))
+    ]
+    return any(c.resolved_to is None for c in detect_conflicts(kind, sides))
+
+
+def test_a_lay_summary_that_shares_few_of_the_questions_words_still_conflicts() -> None:
+    question = "How long does a club have to answer a member's complaint?"
+    assert _unresolved(
+        question,
+        "The club shall answer a member's written complaint within 45 days of receiving it.",
+        "Complaints are dealt with no later than 30 days after they arrive.",
+    )
+
+
+def test_agreeing_wordings_do_not_conflict() -> None:
+    question = "How long does a club have to answer a member's complaint?"
+    assert not _unresolved(
+        question,
+        "The club shall answer a member's written complaint within 45 days of receiving it.",
+        "Complaints are dealt with no later than 45 days after they arrive.",
+    )
+
+
+def test_a_condition_the_question_states_is_the_askers_case() -> None:
+    statute = (
+        "Where a member resigns, the club shall refund the unused dues not later than seven "
+        "days after the member's last day."
+    )
+    faq = "Leaving the club? It has up to 14 days after your last day to refund unused dues."
+    assert _unresolved(
+        "How many days does the club have to refund dues after a member resigns?", statute, faq
+    )
+    # asked without that case, the statute's branch is another case than the plain answer
+    assert not _unresolved("How many days does the club have to refund dues?", statute, faq)
+
+
+def test_a_value_hedged_as_usual_practice_does_not_contradict_a_rule() -> None:
+    question = "How many days ahead are the rosters published?"
+    rule = "The manager shall publish the rosters at least 10 days before the first shift."
+    assert not _unresolved(
+        question, rule, "In practice most rosters are published about 14 days ahead."
+    )
+    assert _unresolved(question, rule, "The rosters are published 5 days ahead.")
+
+
+@pytest.mark.parametrize(
+    ("text", "typical"),
+    [
+        ("rosters are usually published", True),
+        ("the test takes about", True),
+        ("on average the wait is", True),
+        ("in practice it takes", True),
+        ("the rosters shall be published at least", False),
+        ("generally, the rosters shall be published", False),
+    ],
+)
+def test_typical_of(text: str, typical: bool) -> None:
+    assert readings.typical_of(text) is typical
+
+
+QUESTION = "Does a member need the board's written consent to rent out a locker?"
+
+
+def test_a_yes_or_no_is_read_on_the_clause_that_says_it() -> None:
+    (reading,) = readings_of(
+        "You don't need the board's permission to rent out a locker; a member need not ask "
+        "for consent either.",
+        POLARITY,
+        QUESTION,
+    )
+    assert reading.value == "no"  # two clauses each say no: not an even count of negations
+    assert {"board", "rent", "locker"} <= reading.matter
+
+
+def test_a_yes_or_no_to_a_need_question_conflicts() -> None:
+    assert _unresolved(
+        QUESTION,
+        "A member must obtain the board's written consent before renting out a locker.",
+        "You don't need the board's permission to rent out a locker.",
+    )
+
+
+def test_non_negates_the_word_it_prefixes() -> None:
+    question = "Is the booking fee refunded if the course is cancelled?"
+    assert _unresolved(
+        question,
+        "If the course is cancelled, the booking fee is refundable in full.",
+        "The booking fee is non-refundable, even when the course is cancelled.",
+    )
+
+
+def test_a_stated_exception_is_no_conflict_with_the_rule() -> None:
+    question = "Can a buyer cancel an order within 14 days?"
+    assert not _unresolved(
+        question,
+        "The buyer may cancel an order within 14 days without giving any reason.",
+        "As an exception, the buyer may not cancel an order for goods made to measure.",
+    )
+
+
+def test_a_denial_of_something_else_the_question_does_not_name_is_no_conflict() -> None:
+    question = "Can the owner of the studio charge a cleaning fee?"
+    assert not _unresolved(
+        question,
+        "The studio owner may charge a cleaning fee.",
+        "The studio owner may not charge a fee for using the lockers.",
+    )
+    # without a thing of its own, the denial is of the question's matter
+    assert _unresolved(
+        question,
+        "The studio owner may charge a cleaning fee.",
+        "The studio owner may not charge a cleaning fee.",
+    )
+
+
+def test_two_matters_each_naming_what_the_other_does_not_are_no_conflict() -> None:
+    question = "Can the owner of the studio charge a cleaning fee or a key deposit?"
+    assert not _unresolved(
+        question,
+        "The studio owner may charge a cleaning fee.",
+        "The studio owner may not charge a key deposit.",
+    )
