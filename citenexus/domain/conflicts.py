@@ -311,7 +311,8 @@ def _readings_of(
                 magnitude=magnitude,
                 matter=matter,
                 role=readings.role_of(before, after) if q.kind != quantities.DATE else None,
-                qualifiers=readings.qualifiers_of(before + " " + after),
+                qualifiers=readings.qualifiers_of(before + " " + after)
+                | (readings.rate_of(after) if q.kind == quantities.AMOUNT else frozenset()),
                 subject=readings.subject_of(before + own + after),
                 exception=exception,
                 condition=condition,

@@ -116,6 +116,21 @@ def role_of(before: str, after: str) -> str | None:
     return None
 
 
+# A rate of money per unit of time right after the amount, maybe behind one "per <thing>" ("USD
+# 25 per container per day", "£12 a night"): a daily charge and a flat fee are two measures. Not
+# "the $30 limit is adjusted each year": the words between are not a rate's.
+_RATE = re.compile(
+    r"^\s*(?:per\s+[\w-]+\s+)?(?:per|a|an|each|every)\s+(hour|day|night|week|month|year)\b",
+    re.IGNORECASE,
+)
+
+
+def rate_of(after: str) -> frozenset[str]:
+    """The unit of time an amount is charged per, read from the words right after it."""
+    match = _RATE.match(after)
+    return frozenset({f"per:{match.group(1).lower()}"}) if match else frozenset()
+
+
 def qualifiers_of(window: str) -> frozenset[str]:
     """Contrast-class words and years the value's own words name."""
     words = _words(window)
@@ -148,9 +163,12 @@ def condition_of(window: str) -> tuple[bool, frozenset[str]]:
     return False, frozenset(words)
 
 
-# Words that make a value a description of practice, not a rule: "usually", "about 14 days".
+# Words that make a value a description of practice, not a rule: "usually" anywhere in front of
+# it in its sentence, "about 14 days" right in front of it ("notify the tenant about the deposit
+# within 30 days" is no estimate).
 _TYPICAL = re.compile(
-    r"\b(?:about|around|approximately|roughly|usually|typically|normally|on average|in practice)\b",
+    r"\b(?:usually|typically|normally|on average|in practice)\b"
+    r"|\b(?:about|around|approximately|roughly)\s*[$\u00a3\u20ac]?$",
     re.IGNORECASE,
 )
 
@@ -209,6 +227,10 @@ def _contrasting(a: frozenset[str], b: frozenset[str]) -> bool:
     return False
 
 
+def _rates(reading: Reading) -> frozenset[str]:
+    return frozenset(w for w in reading.qualifiers if w.startswith("per:"))
+
+
 def same_value(a: Reading, b: Reading) -> bool:
     """The same value, maybe written in other units (6 months = 180 days)."""
     if a.base != b.base:
@@ -235,7 +257,7 @@ def disagree(a: Reading, b: Reading) -> bool:
         return False  # the other names at least half of what the one naming less names
     if a.role and b.role and a.role != b.role:
         return False
-    if _contrasting(a.qualifiers, b.qualifiers):
+    if _contrasting(a.qualifiers, b.qualifiers) or _rates(a) != _rates(b):
         return False
     if a.subject and b.subject and not a.subject & b.subject:
         return False

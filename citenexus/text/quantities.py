@@ -236,7 +236,8 @@ def _numbers(words: list[str], matches: list[re.Match[str]]) -> list[Quantity]:
         j, value = _scale(words, j, value)
         if i > 0 and words[i - 1] == "(" and j < len(words) and words[j] == ")":
             j += 1  # "(21) days": a number repeated in brackets keeps its unit
-        currency = _CURRENCY_AFTER.get(words[j], "") if j < len(words) else ""
+        unit = j + 1 if j < len(words) and words[j] == "-" else j  # "a 5-euro fee"
+        currency = _CURRENCY_AFTER.get(words[unit], "") if unit < len(words) else ""
         kind, factor, j = _unit_after(words, j)
         start = matches[i - 1].start() if symbol is not None else matches[i].start()
         if symbol is not None:

@@ -81,7 +81,10 @@ def test_a_value_hedged_as_usual_practice_does_not_contradict_a_rule() -> None:
     ("text", "typical"),
     [
         ("rosters are usually published", True),
-        ("the test takes about", True),
+        ("the test takes about ", True),
+        ("the test costs about $", True),
+        ("notify the tenant about the deposit within ", False),  # a preposition, no estimate
+        ("it is approximately", True),
         ("on average the wait is", True),
         ("in practice it takes", True),
         ("the rosters shall be published at least", False),
@@ -154,3 +157,37 @@ def test_two_matters_each_naming_what_the_other_does_not_are_no_conflict() -> No
         "The studio owner may charge a cleaning fee.",
         "The studio owner may not charge a key deposit.",
     )
+
+
+@pytest.mark.parametrize(
+    ("after", "rate"),
+    [
+        (" per container per day from the sixth day", {"per:day"}),
+        (" a night", {"per:night"}),
+        (" per hour", {"per:hour"}),
+        (" each week", {"per:week"}),
+        (" every month", {"per:month"}),
+        (" an hour", {"per:hour"}),
+        (" per year", {"per:year"}),
+        (" limit is adjusted each year", set()),  # the words between are no rate's
+        (" per container is charged", set()),
+        (" for each violation", set()),
+        (" per applicant", set()),
+    ],
+)
+def test_rate_of(after: str, rate: set[str]) -> None:
+    assert readings.rate_of(after) == frozenset(rate)
+
+
+def test_a_charge_per_day_and_a_flat_fee_are_two_measures() -> None:
+    question = "How much is charged for a container left at the terminal?"
+    flat = "A handling fee of USD 150 is charged for each container."
+    assert not _unresolved(
+        question, flat, "Storage is charged at USD 25 per container per day after the fifth day."
+    )
+    assert _unresolved(
+        question,
+        "Storage is charged at USD 30 per container per day.",
+        "Storage is charged at USD 25 per container per day.",
+    )
+    assert _unresolved(question, flat, "A handling fee of USD 120 is charged for each container.")

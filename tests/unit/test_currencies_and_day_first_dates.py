@@ -32,6 +32,8 @@ from citenexus.text.quantities import AMOUNT, DAYS, NUMBER, Quantity, extract_qu
         ("a fee of 35 euros", "\u20ac35", "\u20ac"),
         ("a fee of 35 euro", "\u20ac35", "\u20ac"),
         ("a fee of 35 EUR", "\u20ac35", "\u20ac"),
+        ("a 35-euro fee", "\u20ac35", "\u20ac"),
+        ("a 35-dollar fee", "$35", ""),
     ],
 )
 def test_an_amount_keeps_its_currency(text: str, label: str, currency: str) -> None:
