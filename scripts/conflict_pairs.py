@@ -58,6 +58,17 @@ def predict(pair: dict[str, Any]) -> tuple[bool, str]:
     return bool(found), (found[0].matter if found else "")
 
 
+def unresolved(question: str, first: str, second: str) -> bool:
+    """Whether two sentences of two documents of equal standing leave an unresolved conflict
+    for the question (``predict`` on a pair written inline, as the unit tests write them)."""
+    pair = {
+        "question": question,
+        "a": {"document": "code", "unit": "code#1", "text": first},
+        "b": {"document": "guide", "unit": "guide#1", "text": second},
+    }
+    return predict(pair)[0]
+
+
 def score(pairs: list[dict[str, Any]]) -> tuple[list[Scored], dict[str, float]]:
     """Each pair's outcome, and precision, recall and counts over the set."""
     scored = []

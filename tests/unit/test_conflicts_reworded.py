@@ -10,36 +10,14 @@ import pytest
 from citenexus.domain import readings
 from citenexus.domain.conflicts import (
     POLARITY,
-    claim_assertion,
-    detect_conflicts,
-    question_kind,
     readings_of,
 )
-
-
-def _unresolved(question: str, first: str, second: str) -> bool:
-    kind = question_kind(question)
-    assert kind is not None
-    sides = [
-        claim_assertion(
-            index,
-            key=f"{document}#1",
-            document_id=document,
-            tier_rank=2,
-            tier_name="rule",
-            jurisdiction="",
-            text=text,
-            question=question,
-            kind=kind,
-        )
-        for index, (document, text) in enumerate((("code", first), ("guide", second)))
-    ]
-    return any(c.resolved_to is None for c in detect_conflicts(kind, sides))
+from scripts.conflict_pairs import unresolved
 
 
 def test_a_lay_summary_that_shares_few_of_the_questions_words_still_conflicts() -> None:
     question = "How long does a club have to answer a member's complaint?"
-    assert _unresolved(
+    assert unresolved(
         question,
         "The club shall answer a member's written complaint within 45 days of receiving it.",
         "Complaints are dealt with no later than 30 days after they arrive.",
@@ -48,7 +26,7 @@ def test_a_lay_summary_that_shares_few_of_the_questions_words_still_conflicts() 
 
 def test_agreeing_wordings_do_not_conflict() -> None:
     question = "How long does a club have to answer a member's complaint?"
-    assert not _unresolved(
+    assert not unresolved(
         question,
         "The club shall answer a member's written complaint within 45 days of receiving it.",
         "Complaints are dealt with no later than 45 days after they arrive.",
@@ -61,20 +39,20 @@ def test_a_condition_the_question_states_is_the_askers_case() -> None:
         "days after the member's last day."
     )
     faq = "Leaving the club? It has up to 14 days after your last day to refund unused dues."
-    assert _unresolved(
+    assert unresolved(
         "How many days does the club have to refund dues after a member resigns?", statute, faq
     )
     # asked without that case, the statute's branch is another case than the plain answer
-    assert not _unresolved("How many days does the club have to refund dues?", statute, faq)
+    assert not unresolved("How many days does the club have to refund dues?", statute, faq)
 
 
 def test_a_value_hedged_as_usual_practice_does_not_contradict_a_rule() -> None:
     question = "How many days ahead are the rosters published?"
     rule = "The manager shall publish the rosters at least 10 days before the first shift."
-    assert not _unresolved(
+    assert not unresolved(
         question, rule, "In practice most rosters are published about 14 days ahead."
     )
-    assert _unresolved(question, rule, "The rosters are published 5 days ahead.")
+    assert unresolved(question, rule, "The rosters are published 5 days ahead.")
 
 
 @pytest.mark.parametrize(
@@ -110,7 +88,7 @@ def test_a_yes_or_no_is_read_on_the_clause_that_says_it() -> None:
 
 
 def test_a_yes_or_no_to_a_need_question_conflicts() -> None:
-    assert _unresolved(
+    assert unresolved(
         QUESTION,
         "A member must obtain the board's written consent before renting out a locker.",
         "You don't need the board's permission to rent out a locker.",
@@ -119,7 +97,7 @@ def test_a_yes_or_no_to_a_need_question_conflicts() -> None:
 
 def test_non_negates_the_word_it_prefixes() -> None:
     question = "Is the booking fee refunded if the course is cancelled?"
-    assert _unresolved(
+    assert unresolved(
         question,
         "If the course is cancelled, the booking fee is refundable in full.",
         "The booking fee is non-refundable, even when the course is cancelled.",
@@ -128,7 +106,7 @@ def test_non_negates_the_word_it_prefixes() -> None:
 
 def test_a_stated_exception_is_no_conflict_with_the_rule() -> None:
     question = "Can a buyer cancel an order within 14 days?"
-    assert not _unresolved(
+    assert not unresolved(
         question,
         "The buyer may cancel an order within 14 days without giving any reason.",
         "As an exception, the buyer may not cancel an order for goods made to measure.",
@@ -137,13 +115,13 @@ def test_a_stated_exception_is_no_conflict_with_the_rule() -> None:
 
 def test_a_denial_of_something_else_the_question_does_not_name_is_no_conflict() -> None:
     question = "Can the owner of the studio charge a cleaning fee?"
-    assert not _unresolved(
+    assert not unresolved(
         question,
         "The studio owner may charge a cleaning fee.",
         "The studio owner may not charge a fee for using the lockers.",
     )
     # without a thing of its own, the denial is of the question's matter
-    assert _unresolved(
+    assert unresolved(
         question,
         "The studio owner may charge a cleaning fee.",
         "The studio owner may not charge a cleaning fee.",
@@ -152,7 +130,7 @@ def test_a_denial_of_something_else_the_question_does_not_name_is_no_conflict() 
 
 def test_two_matters_each_naming_what_the_other_does_not_are_no_conflict() -> None:
     question = "Can the owner of the studio charge a cleaning fee or a key deposit?"
-    assert not _unresolved(
+    assert not unresolved(
         question,
         "The studio owner may charge a cleaning fee.",
         "The studio owner may not charge a key deposit.",
@@ -182,12 +160,12 @@ def test_rate_of(after: str, rate: set[str]) -> None:
 def test_a_charge_per_day_and_a_flat_fee_are_two_measures() -> None:
     question = "How much is charged for a container left at the terminal?"
     flat = "A handling fee of USD 150 is charged for each container."
-    assert not _unresolved(
+    assert not unresolved(
         question, flat, "Storage is charged at USD 25 per container per day after the fifth day."
     )
-    assert _unresolved(
+    assert unresolved(
         question,
         "Storage is charged at USD 30 per container per day.",
         "Storage is charged at USD 25 per container per day.",
     )
-    assert _unresolved(question, flat, "A handling fee of USD 120 is charged for each container.")
+    assert unresolved(question, flat, "A handling fee of USD 120 is charged for each container.")
