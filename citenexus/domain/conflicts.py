@@ -311,8 +311,7 @@ def _readings_of(
                 magnitude=magnitude,
                 matter=matter,
                 role=readings.role_of(before, after) if q.kind != quantities.DATE else None,
-                qualifiers=readings.qualifiers_of(before + " " + after)
-                | (readings.rate_of(after) if q.kind == quantities.AMOUNT else frozenset()),
+                qualifiers=readings.qualifiers_of(before + " " + after),
                 subject=readings.subject_of(before + own + after),
                 exception=exception,
                 condition=condition,
@@ -320,6 +319,7 @@ def _readings_of(
                 raw=float(number.group().replace(",", "")) if number else q.value,
                 anchor=readings.anchor_of(after) if q.kind != quantities.DATE else frozenset(),
                 typical=readings.typical_of(sentence_before),
+                rate=readings.rate_of(after) if q.kind == quantities.AMOUNT else "",
             )
         )
     if kind == DATE:

@@ -125,10 +125,11 @@ _RATE = re.compile(
 )
 
 
-def rate_of(after: str) -> frozenset[str]:
-    """The unit of time an amount is charged per, read from the words right after it."""
+def rate_of(after: str) -> str:
+    """The unit of time an amount is charged per, read from the words right after it ("" for
+    none)."""
     match = _RATE.match(after)
-    return frozenset({f"per:{match.group(1).lower()}"}) if match else frozenset()
+    return match.group(1).lower() if match else ""
 
 
 def qualifiers_of(window: str) -> frozenset[str]:
@@ -213,6 +214,7 @@ class Reading:
     raw: float = 0.0  # the number as written (for ranges)
     anchor: frozenset[str] = frozenset()  # the event a lead time or deadline is counted from
     typical: bool = False  # a value said of what happens in practice ("usually about 14 days")
+    rate: str = ""  # the unit of time an amount is charged per ("day" for "$25 per day")
 
 
 def _contrasting(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -225,10 +227,6 @@ def _contrasting(a: frozenset[str], b: frozenset[str]) -> bool:
         if x and y and not x & y:
             return True
     return False
-
-
-def _rates(reading: Reading) -> frozenset[str]:
-    return frozenset(w for w in reading.qualifiers if w.startswith("per:"))
 
 
 def same_value(a: Reading, b: Reading) -> bool:
@@ -257,7 +255,7 @@ def disagree(a: Reading, b: Reading) -> bool:
         return False  # the other names at least half of what the one naming less names
     if a.role and b.role and a.role != b.role:
         return False
-    if _contrasting(a.qualifiers, b.qualifiers) or _rates(a) != _rates(b):
+    if _contrasting(a.qualifiers, b.qualifiers) or a.rate != b.rate:
         return False
     if a.subject and b.subject and not a.subject & b.subject:
         return False

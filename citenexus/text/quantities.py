@@ -81,25 +81,18 @@ _UNITS: dict[str, tuple[str, float]] = {
     "percent": (PERCENT, 1),
     "percentage": (PERCENT, 1),
     "%": (PERCENT, 1),
-    "dollar": (AMOUNT, 1),
-    "dollars": (AMOUNT, 1),
-    "usd": (AMOUNT, 1),
-    "euro": (AMOUNT, 1),
-    "euros": (AMOUNT, 1),
-    "eur": (AMOUNT, 1),
-    "gbp": (AMOUNT, 1),
 }
-# The currency a symbol or code in front of a number, or a word after it, names; "" is the
+# The currency a code or symbol in front of a number, or a word after it, names; "" is the
 # dollar, which every amount was before currencies were read ("pounds" is also a weight: not read).
-_CURRENCY_BEFORE = {
-    "$": "",
-    "usd": "",
-    "\u00a3": "\u00a3",
-    "gbp": "\u00a3",
-    "\u20ac": "\u20ac",
-    "eur": "\u20ac",
+_CURRENCY_CODES = {"usd": "", "eur": "\u20ac", "gbp": "\u00a3"}
+_CURRENCY_BEFORE = _CURRENCY_CODES | {"$": "", "\u00a3": "\u00a3", "\u20ac": "\u20ac"}
+_CURRENCY_AFTER = _CURRENCY_CODES | {
+    "dollar": "",
+    "dollars": "",
+    "euro": "\u20ac",
+    "euros": "\u20ac",
 }
-_CURRENCY_AFTER = {"euro": "\u20ac", "euros": "\u20ac", "eur": "\u20ac", "gbp": "\u00a3"}
+_UNITS |= {word: (AMOUNT, 1) for word in _CURRENCY_AFTER}
 
 
 @dataclass(frozen=True)
@@ -236,9 +229,7 @@ def _numbers(words: list[str], matches: list[re.Match[str]]) -> list[Quantity]:
         j, value = _scale(words, j, value)
         if i > 0 and words[i - 1] == "(" and j < len(words) and words[j] == ")":
             j += 1  # "(21) days": a number repeated in brackets keeps its unit
-        unit = j + 1 if j < len(words) and words[j] == "-" else j  # "a 5-euro fee"
-        currency = _CURRENCY_AFTER.get(words[unit], "") if unit < len(words) else ""
-        kind, factor, j = _unit_after(words, j)
+        kind, factor, j, currency = _unit_after(words, j)
         start = matches[i - 1].start() if symbol is not None else matches[i].start()
         if symbol is not None:
             kind, factor, currency = AMOUNT, 1, _CURRENCY_BEFORE[symbol]
@@ -276,27 +267,29 @@ def _scale(words: list[str], j: int, value: float) -> tuple[int, float]:
     return j, value
 
 
-def _unit_after(words: list[str], j: int) -> tuple[str, float, int]:
-    """The kind and factor of the unit at ``words[j:]`` and the index after it."""
+def _unit_after(words: list[str], j: int) -> tuple[str, float, int, str]:
+    """The kind and factor of the unit at ``words[j:]``, the index after it, and the currency a
+    currency word names ("a 5-euro fee")."""
     k = j + 1 if j < len(words) and words[j] == "-" else j
     qualifier = None
     if k < len(words) and words[k] in _DAY_QUALIFIERS:
         qualifier = _DAY_QUALIFIERS[words[k]]
         k += 1
     if k + 1 < len(words) and words[k] == "per" and words[k + 1] == "cent":
-        return PERCENT, 1, k + 2
+        return PERCENT, 1, k + 2, ""
     if k < len(words) and words[k] in _UNITS:
         kind, factor = _UNITS[words[k]]
         if qualifier is not None:
             if kind != DAYS or factor != 1:
-                return NUMBER, 1, j
+                return NUMBER, 1, j, ""
             kind = qualifier
+        currency = _CURRENCY_AFTER.get(words[k], "")
         k += 1
         # possessive "days'" / "month's"
         if k < len(words) and words[k] in ("'", "\u2019"):
             k += 2 if k + 1 < len(words) and words[k + 1] == "s" else 1
-        return kind, factor, k
-    return NUMBER, 1, j
+        return kind, factor, k, currency
+    return NUMBER, 1, j, ""
 
 
 def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:

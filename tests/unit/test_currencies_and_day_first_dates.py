@@ -11,7 +11,14 @@ from citenexus.domain.conflicts import (
 )
 from citenexus.domain.model import Unit, Verdict
 from citenexus.judges import NumericJudge
-from citenexus.text.quantities import AMOUNT, DAYS, NUMBER, Quantity, extract_quantities
+from citenexus.text.quantities import (
+    AMOUNT,
+    DAYS,
+    NUMBER,
+    PERCENT,
+    Quantity,
+    extract_quantities,
+)
 from scripts.conflict_pairs import unresolved
 
 
@@ -53,6 +60,9 @@ def test_a_symbol_in_front_starts_the_amount() -> None:
 def test_only_amounts_carry_a_currency() -> None:
     kinds = {(q.kind, q.currency) for q in extract_quantities("within 14 days, 5 euros, 3 rooms")}
     assert kinds == {(DAYS, ""), (AMOUNT, "\u20ac"), (NUMBER, "")}
+    # "per cent", and a day qualifier on another unit ("3 business weeks" is a bare number)
+    kinds = {(q.kind, q.currency) for q in extract_quantities("5 per cent or 3 business weeks")}
+    assert kinds == {(PERCENT, ""), (NUMBER, "")}
 
 
 def test_amounts_in_two_currencies_are_never_the_same_value() -> None:

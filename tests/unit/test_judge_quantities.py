@@ -224,10 +224,7 @@ def plain_extract(text: str) -> tuple[Quantity, ...]:
         j, value = quantities._scale(words, j, value)
         if i > 0 and words[i - 1] == "(" and j < len(words) and words[j] == ")":
             j += 1
-        unit = j + 1 if j < len(words) and words[j] == "-" else j
-        after = words[unit] if unit < len(words) else ""
-        currency = quantities._CURRENCY_AFTER.get(after, "")
-        kind, factor, j = quantities._unit_after(words, j)
+        kind, factor, j, currency = quantities._unit_after(words, j)
         start = tokens[i - 1][1] if symbol else tokens[i][1]
         if symbol:
             kind, factor = quantities.AMOUNT, 1
