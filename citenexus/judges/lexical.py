@@ -71,7 +71,7 @@ from citenexus.judges.tokens import (
     tokenize,
 )
 from citenexus.text.quantities import NUMBER
-from citenexus.text.stopwords import DETERMINERS, ROLE_PREPOSITIONS
+from citenexus.text.stopwords import DETERMINERS, PREPOSITIONS, ROLE_PREPOSITIONS
 
 _COORDINATORS = frozenset({"and", "or", "then"})
 _RELATIVES = frozenset({"who", "that", "which"})
@@ -281,7 +281,12 @@ def party_swapped(alignment: Alignment) -> bool:
     claim (a generic one, "person", or one of the lane's vocabulary) paired away from the place
     its claim neighbours mark, where the passage has, between those neighbours in one sentence,
     another party it left unpaired ("the address of the *tenant* who owes the rent" against
-    "the address of the *person* to whom the rent is to be paid", the tenant named elsewhere).
+    "the address of the *person* to whom the rent is to be paid", the tenant named elsewhere),
+    or another party it paired with a word the claim names elsewhere: both texts name both
+    parties, in swapped places ("the *seller* bears the burden" against "it is the *buyer* who
+    must prove ... what the seller kept"). When the claim's next word was paired in a later
+    sentence, the place runs to the end of the sentence holding the claim's previous word, if
+    that sentence is one of the claim's home sentences.
     Read in the paraphrase zone too: whatever the other words, the rule is about someone else.
     A passive claim moves its agent on purpose and is not read here.
     """
@@ -291,22 +296,37 @@ def party_swapped(alignment: Alignment) -> bool:
     parties = party_stems()
     paired = dict(alignment.pairs)
     used = set(paired.values())
+    owner = {u: c for c, u in alignment.pairs}
     content = [c for c in range(len(claim)) if claim[c].is_content and c in paired]
     for index in range(1, len(content) - 1):
         c = content[index]
         if claim[c].key not in parties:
             continue
         left, right = paired[content[index - 1]], paired[content[index + 1]]
-        if right <= left or left < paired[c] < right:
+        if right <= left:
             continue
         if sentence_of(unit, left) != sentence_of(unit, right):
+            if sentence_of(unit, left) not in alignment.home:
+                continue
+            # The right neighbour was read further on: the slot runs to the sentence's end.
+            right = _sentence_end(unit, left)
+        if left < paired[c] < right:
             continue
         for k in range(left + 1, right):
             other = unit[k]
-            unpaired = other.is_content and k not in used
-            if unpaired and other.key in parties and claim[c].key not in other.keys:
+            if not other.is_content or other.key not in parties or claim[c].key in other.keys:
+                continue
+            if k not in used or not content[index - 1] < owner[k] < content[index + 1]:
                 return True
     return False
+
+
+def _sentence_end(tokens: tuple[Token, ...], index: int) -> int:
+    """The index just past the sentence holding the token at ``index``."""
+    k = index
+    while k < len(tokens) and (k == index or sentence_of(tokens, k) == sentence_of(tokens, index)):
+        k += 1
+    return k
 
 
 _RESTRICTIVES = frozenset({"that", "who", "whose", "whom", "which", "with"})
@@ -817,7 +837,9 @@ def subject_moved(alignment: Alignment) -> bool:
     too ("notice of the fee increase" is not "notice of the hearing ... any fee increase"); and
     when the passage's verb has its own modal, the
     subject in front of that modal must be the claim's ("the buyer may rescind" does not let
-    the seller rescind).
+    the seller rescind). The claim's subject right in front of the passage's verb is its
+    subject unless a preposition stands in front of it ("a provider that keeps data on behalf
+    of a covered entity shall notify" does not make the entity notify).
     """
     predicate = claim_predicate(alignment.claim)
     if predicate is None:
@@ -825,8 +847,13 @@ def subject_moved(alignment: Alignment) -> bool:
     paired = dict(alignment.pairs)
     kept = {paired[c] for c in predicate.subject if c in paired}
     of = {paired[c] for c in predicate.of if c in paired}
-    if predicate.verb in paired and _head_of_verb(alignment.unit, paired[predicate.verb]) in kept:
-        return False  # "the ... renewal is due": the claim's subject right in front of its verb
+    head = (
+        _head_of_verb(alignment.unit, paired[predicate.verb]) if predicate.verb in paired else None
+    )
+    if head in kept:
+        # "the ... renewal is due": the claim's subject right in front of its verb, unless it
+        # stands inside the relative clause of another subject the claim names elsewhere
+        return _relative_subject_named(alignment, head, kept, set(predicate.subject))
     if any(not _subject_like(alignment.unit, u, kept) for u in kept):
         return True
     if any(not _after_of(alignment.unit, u, of) for u in of):
@@ -888,6 +915,32 @@ def _enumerator(tokens: tuple[Token, ...], k: int) -> bool:
     in a boundary of their own)."""
     token = tokens[k]
     return token.norm.startswith(f"{NUMBER}=") and k > 0 and tokens[k - 1].word == "("
+
+
+def _relative_subject_named(
+    alignment: Alignment, head: int, kept: set[int], subject: set[int]
+) -> bool:
+    """Whether the words in front of the passage's verb stand behind a preposition inside a
+    relative clause ("a provider that keeps data on behalf of a covered entity shall notify")
+    whose own subject, the words in front of "that" / "who" / "which", the claim names outside
+    its subject ("a covered entity must notify its provider"): the claim swaps the two."""
+    tokens = alignment.unit
+    k = head - 1
+    while k >= 0 and (tokens[k].word in DETERMINERS or k in kept):
+        k -= 1
+    if k < 0 or tokens[k].word not in PREPOSITIONS:
+        return False
+    while k >= 0 and tokens[k].word not in _RELATIVES:
+        if tokens[k].kind == BOUNDARY or tokens[k].kind == MODAL:
+            return False
+        k -= 1
+    named = {u: c for c, u in alignment.pairs}
+    k -= 1
+    while k >= 0 and tokens[k].is_content:
+        if k in named and named[k] not in subject:
+            return True
+        k -= 1
+    return False
 
 
 def _after_of(tokens: tuple[Token, ...], index: int, phrase: set[int]) -> bool:

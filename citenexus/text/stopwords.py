@@ -39,6 +39,13 @@ RETRIEVAL_STOPWORDS = frozenset(
 
 # Words whose meaning is a role of the noun that follows (who owes whom).
 ROLE_PREPOSITIONS = frozenset({"to", "from", "by", "for", "against"})
+# Prepositions: a noun behind one is no clause's subject ("on behalf of a covered entity").
+PREPOSITIONS = ROLE_PREPOSITIONS | frozenset(
+    """
+    of in on at with without into onto upon about above below over under between through
+    within during before after among toward towards behind beside across
+    """.split()  # noqa: SIM905 (a word list reads best as text)
+)
 # Words skipped when looking for the role preposition in front of a noun.
 DETERMINERS = frozenset(
     """

@@ -399,11 +399,18 @@ NOTICE = (
             "A buyer signs. The notice shall state the address of the agent and the price.",
             False,
         ),
-        # A party the claim names itself, paired there, is no other party.
+        # A party the claim names elsewhere, paired in the slot of the claim's party: the two are
+        # swapped (the claim gives the buyer's address where the passage gives the seller's).
         (
             "The seller's notice shall state the address of the buyer to whom the price is paid.",
             "The notice shall state the address of the seller to whom the price is to be paid. "
             "A buyer signs.",
+            True,
+        ),
+        # A party paired inside the claim's own slot is the claim's word, not another party.
+        (
+            "The notice shall state the address of the seller and the buyer to whom it is paid.",
+            "The notice shall state the address of the buyer and the seller to whom it is paid.",
             False,
         ),
     ],
