@@ -387,8 +387,10 @@ def dropped_limit(alignment: Alignment) -> bool:
     """
     if any(t.word in _LIMITS for t in alignment.claim):
         return False
-    # A claim that counts nothing steps over the passage's bounded count of what it quotes.
+    # A claim that counts nothing steps over the passage's bounded count of what it quotes; one
+    # that states no value and no comparison at all, over any bound the passage sets.
     counted = not any(_is_count(t) for t in alignment.claim)
+    bare = not any(t.kind in (QUANTITY, COMPARATOR) for t in alignment.claim)
     positions = sorted({u for _, u in alignment.pairs})
     paired = set(positions)
     unit = alignment.unit
@@ -399,6 +401,8 @@ def dropped_limit(alignment: Alignment) -> bool:
         if any(unit[k].word in _LIMITS for k in between):
             return True
         if counted and any(_bounded_count(unit, k, paired) for k in between):
+            return True
+        if bare and any(_bound(unit, k) for k in between):
             return True
         if _qualified_alternative(unit, left, right):
             return True
@@ -448,6 +452,15 @@ def _bounded_count(unit: tuple[Token, ...], k: int, paired: set[int]) -> bool:
     elif not (k > 0 and unit[k - 1].kind == COMPARATOR and not unit[k - 1].post):
         return False
     return counted in paired
+
+
+def _bound(unit: tuple[Token, ...], k: int) -> bool:
+    """Whether the passage token at ``k`` is a comparison in front of a value ("exceeding two
+    months' rent", "more than $500"): a bound on the rule."""
+    token = unit[k]
+    if token.kind != COMPARATOR or token.post or k + 1 >= len(unit):
+        return False
+    return unit[k + 1].kind == QUANTITY
 
 
 def _qualified_alternative(unit: tuple[Token, ...], left: int, right: int) -> bool:

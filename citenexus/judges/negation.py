@@ -25,6 +25,11 @@ Each word's polarity is the parity of the negation markers whose scope covers it
 - otherwise the judge entails when a marker touches the shared words (in the claim, or over
   them in the passage), and declines when none does: it has nothing to say.
 
+"No person may operate" denies the predicate as "a person may not operate" does
+(``tokens.negated_subject``), and "absent evidence to the contrary" is an exception like
+"without". A flip on a word the passage also uses, unpaired and with the claim's polarity, in the
+same sentences is no flip (``_agrees_elsewhere``): the alignment paired the other use.
+
 Dropping a whole exception ("... unless the tenant consents") keeps the polarity of what is
 left, so a compression that drops it is not contradicted here.
 
@@ -63,6 +68,7 @@ from citenexus.judges.tokens import (
     PERMISSION,
     STOP,
     Token,
+    negated_subject,
     text_negation_counts,
 )
 
@@ -97,6 +103,7 @@ class NegationJudge:
             and (c in claim_heads or u in unit_heads)
             and sentence_of(alignment.unit, u) in home
             and not (_excepted(alignment.claim, c) and _excepted(alignment.unit, u))
+            and not _agrees_elsewhere(alignment, c, claim_counts, unit_counts)
         ]
         flips += _predicate_flips(alignment, claim_counts, unit_counts)
         flips += _scope_flips(alignment, claim_counts, unit_counts)
@@ -129,9 +136,33 @@ class NegationJudge:
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
 
 
-_EXCEPTIONS = frozenset({"unless", "without", "except"})
+_EXCEPTIONS = frozenset({"unless", "without", "absent", "except"})
 _NEGATIONS = frozenset({"not", "no", "never"})
 _EXCEPTION_ENDS = frozenset({",", ";", ":", ".", "!", "?", "\n"})
+
+
+def _agrees_elsewhere(
+    alignment: Alignment, c: int, claim_counts: Sequence[int], unit_counts: Sequence[int]
+) -> bool:
+    """Whether the claim's word at ``c`` stands again, unpaired, in the home sentences with the
+    claim's polarity. The alignment pairs a word with one of its uses; when the passage uses it
+    twice ("for any reason or for no reason", "... a biometric identifier, unless the biometric
+    identifier is strictly necessary"), a claim that moves a clause or words ("for any reason or
+    for none", "Unless a biometric identifier is strictly necessary, ...") may be paired with the
+    other use. The passage then says what the claim says as well as its opposite: a parity flip
+    on this word proves nothing."""
+    keys = alignment.claim[c].keys
+    used = {u for _, u in alignment.pairs}
+    home = home_sentences(alignment)
+    unit = alignment.unit
+    return any(
+        k not in used
+        and unit[k].is_content
+        and keys & unit[k].keys
+        and unit_counts[k] % 2 == claim_counts[c] % 2
+        and sentence_of(unit, k) in home
+        for k in range(len(unit))
+    )
 
 
 def _excepted(tokens: tuple[Token, ...], index: int) -> bool:
@@ -327,7 +358,11 @@ def _heads(tokens: tuple[Token, ...], paired: set[int]) -> set[int]:
             continue
         predicate = token.norm == "not" and i > 0 and tokens[i - 1].word in _PREDICATE_LEADS
         aside = predicate and i + 1 < len(tokens) and tokens[i + 1].word == ","
-        for j in range(i + 2 if aside else i + 1, len(tokens)):
+        start = i + 2 if aside else i + 1
+        modal = negated_subject(tokens, i)
+        if modal is not None:  # "No person may operate": the head is the predicate's verb
+            predicate, start = True, modal + 1
+        for j in range(start, len(tokens)):
             other = tokens[j]
             if aside:  # "shall not, over any 12-month period, increase": the aside is no head
                 aside = other.word != ","

@@ -108,6 +108,7 @@ _NEGATORS = frozenset(
         "no",
         "never",
         "without",
+        "absent",  # "absent evidence to the contrary": without it
         "neither",
         "nor",
         "none",
@@ -417,11 +418,16 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
             counts[i] += 1
         reach = _SHORT_SCOPES.get(token.norm, max_scope)
         predicate = token.norm == "not" and _after_verb(tokens, i)
+        start = i + 1
+        modal = negated_subject(tokens, i)
+        if modal is not None:
+            # "No person may operate": the "no" denies the predicate, as "may not" would.
+            predicate, start = True, modal + 1
         condition = _in_condition(tokens, i)
         seen = 0
         outside = 0  # content words seen outside an aside
         aside = False
-        for j in range(i + 1, len(tokens)):
+        for j in range(start, len(tokens)):
             other = tokens[j]
             if condition and other.norm == ",":
                 break  # "If it is not served personally, the notice period ...": the
@@ -450,6 +456,33 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
                 if seen >= reach:
                     break
     return counts
+
+
+_SUBJECT_WORDS = 6  # at most this many words between "no" and the modal of its clause
+
+
+def negated_subject(tokens: tuple[Token, ...], i: int) -> int | None:
+    """The index of the modal verb when the marker at ``i`` is a "no" that opens its clause's
+    subject ("No person may operate ...", "..., and no deposit shall exceed ..."), else None.
+
+    "No X may V" says what "X may not V" says: the negation is the predicate's, not the
+    subject's, so the two wordings compare alike. The subject is a few content or stop words
+    ("or" / "and" join two) with no boundary, comparison or number in between; the modal may
+    not be negated itself ("no person may not ..." is not read).
+    """
+    if tokens[i].norm != "no":
+        return None
+    if i > 0 and tokens[i - 1].kind != BOUNDARY and tokens[i - 1].word not in ("and", "or"):
+        return None  # "there is no fee the tenant must pay" denies the fee
+    for j in range(i + 1, min(len(tokens), i + 2 + _SUBJECT_WORDS)):
+        other = tokens[j]
+        if other.kind == MODAL:
+            named = j > i + 1 and tokens[j - 1].kind == CONTENT
+            free = j + 1 >= len(tokens) or tokens[j + 1].kind != NEGATOR
+            return j if named and free else None
+        if other.kind not in (CONTENT, STOP):
+            return None
+    return None
 
 
 # Verbs that keep someone from an act: "prevents the parties from agreeing" does not let them
