@@ -524,7 +524,9 @@ def dropped_condition(alignment: Alignment, densest: bool = False) -> bool:
     states the rule more widely than the passage does (a scope change, not a compression).
     With ``densest`` (the paraphrase zone, where a reworded claim also pairs stray words in the
     sentences around its own) only the sentence holding most of the claim's pairs is read: a
-    condition of the next sentence is not this rule's.
+    condition of the next sentence is not this rule's. A party word paired in the condition
+    ("if the buyer cancels", the claim naming the buyer elsewhere) quotes none of it: parties
+    are in nearly every clause.
     """
     if any(t.word in _CONDITION_OPENERS or t.word == "only" for t in alignment.claim):
         return False
@@ -544,6 +546,7 @@ def dropped_condition(alignment: Alignment, densest: bool = False) -> bool:
     while end + 1 < region_hi and unit[end + 1].word not in _SENTENCE_ENDS:
         end += 1
     paired = set(positions)
+    parties = party_stems()
     for k in range(start, first):
         opens = unit[k].word in _LEADING_OPENERS and _opens(unit, start, k)
         if opens and _leads_in(unit, k, first, paired):
@@ -554,7 +557,8 @@ def dropped_condition(alignment: Alignment, densest: bool = False) -> bool:
         if k < first and _leads_in(unit, k, first, paired):
             return True
         clause, j = _clause(unit, k, end)
-        if not clause or paired.intersection(clause):
+        # A party word is in nearly every clause: one paired there keeps no condition.
+        if not clause or any(u in paired and unit[u].key not in parties for u in clause):
             continue
         if first < k < last:
             # A condition standing between the quoted words ("liable for actual damages and,

@@ -1,10 +1,12 @@
-"""Two readings of who does what (docs/design.md#the-judges):
+"""Three readings of who does what (docs/design.md#the-judges):
 
 - a claim that puts the passage's other party where the passage names one ("the *buyer* bears the
   burden" for "the *seller* bears the burden"), both parties being named in both texts, states
   someone else's duty: the passage's party in that slot is paired with the claim's other party,
   which stands elsewhere in the claim. The slot ends at the sentence's end when the claim's next
   word was paired further on in the passage;
+- a condition whose only quoted word is a party word ("if the buyer cancels") is dropped by
+  a claim that names the buyer elsewhere;
 - a subject that stands behind a preposition in the passage ("on behalf of a covered body
   shall notify") is no subject: the claim that makes it the one who acts is not supported.
 """
@@ -16,7 +18,7 @@ import pytest
 from citenexus.domain.model import Verdict
 from citenexus.domain.vocabulary import Vocabulary, active
 from citenexus.judges import JudgeThresholds, LexicalJudge
-from citenexus.judges.lexical import _sentence_end, party_swapped
+from citenexus.judges.lexical import _sentence_end, dropped_condition, party_swapped
 from citenexus.judges.tokens import tokenize
 from tests.support.judging import aligned, paired, verdict
 
@@ -137,3 +139,21 @@ def test_a_subject_in_front_of_the_verb_outside_a_relative_clause_acts() -> None
         "A covered body must notify its service provider of a breach without unreasonable delay."
     )
     assert verdict(JUDGE, claim, passage) is Verdict.ENTAILS
+
+
+CANCELS = (
+    "The seller shall return the deposit within ten days, if the buyer cancels the order in "
+    "writing."
+)
+
+
+def test_a_condition_quoted_only_by_a_party_word_is_dropped() -> None:
+    """A party word is in nearly every clause: the claim's "buyer", paired with the condition's,
+    quotes none of the condition ("if the buyer cancels the order in writing")."""
+    with active(PARTIES):
+        dropped = "The seller shall return the deposit within ten days to the buyer."
+        assert dropped_condition(aligned(dropped, CANCELS, THRESHOLDS))
+        assert verdict(JUDGE, dropped, CANCELS) is Verdict.NEUTRAL
+        kept = "The seller shall return the deposit within ten days if the buyer cancels the order."
+        assert not dropped_condition(aligned(kept, CANCELS, THRESHOLDS))
+        assert verdict(JUDGE, kept, CANCELS) is Verdict.ENTAILS
