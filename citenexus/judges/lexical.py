@@ -274,6 +274,9 @@ def _opposites_of(word: str) -> frozenset[str]:
 # ("exclusive"). Not "only": "may claim only the amounts needed for X" still entails "may claim
 # the amounts needed for X".
 _LIMITS = frozenset({"once", "twice", "exclusive", "exclusively"})
+# A claim saying "only" / "solely" states a limit of its own ("Only the attorney general may
+# enforce" for "the attorney general has exclusive authority to enforce").
+_OWN_LIMITS = _LIMITS | {"only", "solely", "sole"}
 
 
 def party_swapped(alignment: Alignment) -> bool:
@@ -385,7 +388,7 @@ def dropped_limit(alignment: Alignment) -> bool:
     residents". Also in the paraphrase zone, where lexical otherwise declines: a dropped limit
     is a scope change however the rest is worded.
     """
-    if any(t.word in _LIMITS for t in alignment.claim):
+    if any(t.word in _OWN_LIMITS for t in alignment.claim):
         return False
     # A claim that counts nothing steps over the passage's bounded count of what it quotes; one
     # that states no value and no comparison at all, over any bound the passage sets.

@@ -5,7 +5,8 @@
 - a claim that counts nothing, quoting words the passage bounds with a count ("more than 1,000
   members", "500 or more members"), states the rule for more cases than the passage: neutral.
 
-Plus the generic opposites ("whichever is larger" / "smaller") read like the others.
+Plus the generic opposites ("whichever is larger" / "smaller") read like the others, and a claim
+saying "only" or "solely" keeps a limit of its own ("exclusive authority").
 """
 
 from __future__ import annotations
@@ -205,3 +206,21 @@ def test_larger_and_smaller_are_opposites(claim: str, verdict: Verdict) -> None:
     )
     reading = JUDGE.judge(claim, Unit("doc", 1, passage))
     assert reading is not None and reading.verdict is verdict
+
+
+EXCLUSIVE = "The treasurer and the auditors have exclusive authority to sign the accounts."
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        # the claim states the limit in its own word: no limit dropped
+        ("Only the treasurer and the auditors may sign the accounts.", False),
+        ("The treasurer and the auditors alone have sole authority to sign the accounts.", False),
+        ("The treasurer and the auditors may solely sign the accounts.", False),
+        # no limit in the claim: the passage's "exclusive" is dropped
+        ("The treasurer and the auditors have authority to sign the accounts.", True),
+    ],
+)
+def test_only_in_the_claim_keeps_the_passages_exclusive_limit(claim: str, expected: bool) -> None:
+    assert dropped_limit(_alignment(claim, EXCLUSIVE)) is expected
