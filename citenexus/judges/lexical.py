@@ -22,7 +22,8 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   against "the tenant must pay the landlord", or "deposit 60 days, notice 30 days" against
   "deposit 30 days, notice 60 days". Moving a phrase as a block ("Within 21 days, the
   landlord ...") crosses nothing and is allowed, and so does moving a whole clause to the other
-  side of the rest at a comma (``_clause_moved``: a fronted condition);
+  side of the rest at a comma (``_clause_moved``: a fronted condition), or its clauses put in
+  another order, each whole (``_clauses_permuted``);
 - no paired word changes its role preposition ("from the tenant" / "to the tenant"), and the
   claim's subject is not, in the passage, the object of something (``subject_moved``; a claim
   stated with a copula, "A consumer is not required to ...", has a subject too);
@@ -45,6 +46,8 @@ decline instead of saying neutral, and the negation and numeric judges still spe
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 
 from citenexus.domain.conflicts import party_stems
@@ -728,7 +731,7 @@ def crossing(alignment: Alignment) -> bool:
     norms = [alignment.claim[c].norm for c, _ in pairs]
     if not _crosses(positions, norms):
         return False
-    return not _clause_moved(alignment, positions, norms)
+    return not (_clause_moved(alignment, positions, norms) or _clauses_permuted(alignment))
 
 
 def _crosses(positions: list[int], norms: list[str]) -> bool:
@@ -760,6 +763,42 @@ def _clause_moved(alignment: Alignment, positions: list[int], norms: list[str]) 
             _crosses(positions[:split], norms[:split]) or _crosses(positions[split:], norms[split:])
         )
     return False
+
+
+# Words that open a clause of their own inside a sentence: a condition, a time, an exception.
+_CLAUSE_OPENERS = frozenset(
+    {"if", "unless", "when", "whenever", "where", "before", "after", "while", "provided"}
+)
+
+
+def _clauses_permuted(alignment: Alignment) -> bool:
+    """Whether the claim puts the passage's clauses in another order, each kept whole: "Before
+    processing ... again, a controller must refresh consent if the consumer has not interacted
+    ..." for "If a consumer has not interacted ..., the controller shall refresh consent before
+    processing ... again". The claim is cut at its commas and clause openers; every piece
+    holding at least two paired words pairs them in order, and the pieces' pairs do not
+    interleave in the passage. A role swap ("the buyer pays the seller") stays inside one
+    piece, so it still crosses."""
+    claim = alignment.claim
+    cuts = [i for i, t in enumerate(claim) if t.word in _CLAUSE_ENDS or t.word in _CLAUSE_OPENERS]
+    # A passage word two claim words are paired with ("the consumer's sensitive data ... the
+    # consumer's consent") is where one of them stands, not both: neither places its piece.
+    uses = Counter(u for _, u in alignment.pairs)
+    pairs = [(c, u) for c, u in alignment.pairs if uses[u] == 1]
+    pieces: list[list[tuple[int, str]]] = [[] for _ in range(len(cuts) + 1)]
+    for c, u in pairs:
+        pieces[bisect_right(cuts, c)].append((u, claim[c].norm))
+    kept = [piece for piece in pieces if len(piece) >= 2]
+    if len(kept) < 2 or sum(map(len, kept)) != len(pairs):
+        return False  # a lone word between cuts could sit anywhere: not read as a clause
+    spans = []
+    for piece in kept:
+        positions = [u for u, _ in piece]
+        if _crosses(positions, [n for _, n in piece]) or positions != sorted(positions):
+            return False
+        spans.append((positions[0], positions[-1]))
+    spans.sort()
+    return all(left[1] < right[0] for left, right in zip(spans, spans[1:], strict=False))
 
 
 def substituted(alignment: Alignment) -> bool:

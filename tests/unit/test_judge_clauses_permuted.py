@@ -1,0 +1,64 @@
+"""A claim that puts a passage's clauses in another order, each kept whole, reorders; it does not
+cross (docs/design.md#the-judges): "Before X, a member must Y if Z" for "If Z, the member shall Y
+before X". A role swap stays inside one clause and still crosses."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain.model import Verdict
+from citenexus.judges import JudgeThresholds, LexicalJudge
+from citenexus.judges.lexical import _clauses_permuted, crossing
+from tests.support.judging import aligned, paired, verdict
+
+JUDGE = LexicalJudge()
+THRESHOLDS = JudgeThresholds()
+RULE = (
+    "If a member has not attended a meeting in the preceding 12 months, the secretary shall "
+    "renew the member's card before admitting the member to the archive again."
+)
+
+
+def test_three_clauses_in_another_order_are_a_reordering() -> None:
+    claim = (
+        "Before admitting a member to the archive again, the secretary must renew the member's "
+        "card if the member has not attended a meeting in the preceding 12 months."
+    )
+    alignment = aligned(claim, RULE, THRESHOLDS)
+    assert _clauses_permuted(alignment)
+    assert not crossing(alignment)
+    assert verdict(JUDGE, claim, RULE) is Verdict.ENTAILS
+
+
+def test_a_swap_inside_a_clause_still_crosses() -> None:
+    passage = "If the fee is unpaid, the treasurer shall notify the secretary before the meeting."
+    claim = "Before the meeting, the secretary must notify the treasurer if the fee is unpaid."
+    alignment = aligned(claim, passage, THRESHOLDS)
+    assert not _clauses_permuted(alignment)
+    assert crossing(alignment)
+    assert verdict(JUDGE, claim, passage) is not Verdict.ENTAILS
+
+
+CLAIM = "Before the annual meeting, the secretary reads the minutes aloud."
+PASSAGE = "The secretary reads the minutes aloud before the annual meeting."
+IN_ORDER = [(6, 1), (7, 2), (9, 4), (10, 5)]  # secretary reads minutes aloud
+
+
+@pytest.mark.parametrize(
+    ("pairs", "expected"),
+    [
+        # two pieces, each in order, not interleaved: permuted
+        ([(2, 8), (3, 9), *IN_ORDER], True),
+        # the pieces interleave in the passage
+        ([(2, 1), (3, 9), (6, 2), (7, 3), (9, 4), (10, 5)], False),
+        # a piece out of order inside
+        ([(2, 8), (3, 9), (6, 4), (7, 2), (9, 1), (10, 5)], False),
+        # a lone word between two cuts is not a clause
+        ([(2, 8), *IN_ORDER], False),
+        (IN_ORDER, False),
+        # one passage word paired twice places neither of its claim words
+        ([(2, 8), (3, 8), *IN_ORDER], False),
+    ],
+)
+def test_pieces_of_the_claim_are_read_whole(pairs: list[tuple[int, int]], expected: bool) -> None:
+    assert _clauses_permuted(paired(CLAIM, PASSAGE, pairs)) is expected
