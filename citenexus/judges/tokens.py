@@ -122,6 +122,9 @@ _NEGATORS = frozenset(
     ]
 )
 _CLAUSE_NEGATORS = frozenset({"except", "unless"})
+# Prepositions that deny the phrase they govern ("damage beyond ordinary wear and tear"), not
+# the clause's predicate behind it.
+_PHRASE_NEGATORS = frozenset({"beyond", "without", "absent"})
 # Verbs that say an act did not happen: "an insurer that fails to pay" is not one that pays.
 _NEGATIVE_VERBS = frozenset(
     """fail fails failed failing failure refuse refuses refused refusing refusal
@@ -404,7 +407,9 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     "if" or "which", a modal verb, "except"/"unless"), at most ``max_scope`` content tokens. A
     comma or bracket also ends the scope, except for a negated predicate ("shall not, without
     consent, sublet"), which reaches over them to its verb; a marker inside a condition ("if
-    it is not served personally, the notice period ...") stops at the condition's comma. "non"
+    it is not served personally, the notice period ...") stops at the condition's comma, and a
+    denying preposition ("beyond", "without", "absent") at the verb behind its phrase ("an
+    increase beyond the cap is void"). "non"
     covers one word and a negative verb ("fails to pay a claim") two; a negative content word
     ("prohibited") also covers itself. The "from" of a hindrance in front of a gerund ("prevents
     the parties from agreeing") is a marker too (``_hindered``).
@@ -424,6 +429,7 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
             # "No person may operate": the "no" denies the predicate, as "may not" would.
             predicate, start = True, modal + 1
         condition = _in_condition(tokens, i)
+        phrase = token.norm in _PHRASE_NEGATORS
         seen = 0
         outside = 0  # content words seen outside an aside
         aside = False
@@ -434,6 +440,8 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
                 # condition ends at its comma, and so does a negation inside it
             if other.kind == MODAL or other.norm in _CLAUSE_NEGATORS:
                 break
+            if phrase and other.word in _AUXILIARIES:
+                break  # "an increase beyond that limit is void": the phrase ends at its verb
             if other.kind == BOUNDARY:
                 if predicate and other.norm in _SOFT_BOUNDARIES:
                     # "shall not, without consent, sublet", "may not (in any case) enter" and

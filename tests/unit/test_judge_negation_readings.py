@@ -2,7 +2,8 @@
 
 - "No X may V" denies the predicate, as "X may not V" does: the two wordings agree, and "X may V"
   is contradicted;
-- "absent evidence to the contrary" is an exception, as "unless there is evidence" is;
+- "absent evidence to the contrary" is an exception, as "unless there is evidence" is; "beyond",
+  "without" and "absent" deny the phrase they govern, not the verb behind it;
 - a parity flip on a word the passage uses again in the same sentences, unpaired and with the
   claim's polarity, is no flip: the alignment paired the other use.
 """
@@ -146,3 +147,28 @@ def test_a_denial_that_drops_the_bound_says_more_than_the_passage() -> None:
     assert not _bound(tokenize("dues exceeding"), 1)  # nothing behind it
     post = tokenize("500 or more members")
     assert not _bound(post, [t.word for t in post].index("or more"))  # a bound behind its value
+
+
+@pytest.mark.parametrize(
+    ("text", "denied", "kept"),
+    [
+        ("Any fee increase beyond that cap is void as to the excess.", "cap", "void"),
+        ("A loan without a written term is void.", "written", "void"),
+        ("A claim absent a receipt was refused.", "receipt", "refused"),
+        # no verb behind the phrase: it runs to the end of the clause as before
+        ("Damage beyond ordinary wear and tear.", "tear", None),
+    ],
+)
+def test_a_denying_preposition_ends_at_the_clauses_verb(
+    text: str, denied: str, kept: str | None
+) -> None:
+    counts = _counts(text)
+    assert counts[denied] == 1
+    if kept is not None:
+        assert counts[kept] == 0
+
+
+def test_beyond_the_cap_and_exceeding_the_cap_agree() -> None:
+    passage = "An increase in the fee that exceeds the cap in rule (a) is void as to the excess."
+    claim = "Any fee increase beyond that cap is void as to the excess."
+    assert verdict(JUDGE, claim, passage) is not Verdict.CONTRADICTS
