@@ -72,14 +72,16 @@ def universal_on_restricted(alignment: Alignment) -> bool:
     as "any year"), or a restriction behind it none of whose words the claim keeps ("a website
     or online service directed to children" as "any website or online service"). A passage that
     says "any" of the thing too is not read; nor is a thing the passage does not restrict ("a
-    tenant" as "any tenant")."""
+    tenant" as "any tenant"). "A remedy of any kind" says "any remedy" (``_kind_of``)."""
     paired = dict(alignment.pairs)
     used = set(paired.values())
     claim, unit = alignment.claim, alignment.unit
     for i, token in enumerate(claim):
         if token.word not in UNIVERSALS:
             continue
-        head = _head(claim, i + 1)
+        head = _kind_of(claim, i)
+        if head is None:
+            head = _head(claim, i + 1)
         if head is None or head not in paired:
             continue
         u = paired[head]
@@ -92,6 +94,19 @@ def universal_on_restricted(alignment: Alignment) -> bool:
         if any(j not in used for j in range(k + 1, u)) or _restricted_behind(unit, u, used):
             return True
     return False
+
+
+_KINDS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types", "nature", "description"})
+
+
+def _kind_of(claim: tuple[Token, ...], i: int) -> int | None:
+    """The thing "any" stands for in "<thing> of any kind" ("a remedy of any kind" is "any
+    remedy"): the content word in front of "of", or None when ``i`` is not such an "any"."""
+    if i < 2 or i + 1 >= len(claim) or claim[i - 1].word != "of":
+        return None
+    if claim[i + 1].word not in _KINDS or not claim[i - 2].is_content:
+        return None
+    return i - 2
 
 
 def restriction_cut_off(alignment: Alignment) -> bool:

@@ -14,6 +14,7 @@ from citenexus.judges import LexicalJudge
 from citenexus.judges.align import Alignment
 from citenexus.judges.generality import (
     _head,
+    _kind_of,
     _restricted_behind,
     alternative_added,
     free_choice_added,
@@ -367,3 +368,32 @@ def test_a_free_choice_word_the_passage_uses_only_outside_the_aligned_sentences_
     )
     claim = "A notice sent for whatever reason at least six days before the meeting is timely."
     assert free_choice_added(aligned(claim, text))
+
+
+WAIVER = (
+    "A club rule by which a member gives up the right to use the appeal in this section is void."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "widens"),
+    [
+        # "<thing> of any kind" is "any <thing>": the passage restricts the appeal to this section
+        ("Any club rule by which a member gives up an appeal of any kind is void.", True),
+        ("A club rule by which a member gives up appeals of any sort is void.", True),
+        # "of any" not followed by a word for a kind, or a kind with nothing in front of it
+        ("A club rule by which a member gives up the appeal of any member is void.", False),
+    ],
+)
+def test_a_thing_of_any_kind_is_any_thing(claim: str, widens: bool) -> None:
+    assert universal_on_restricted(aligned(claim, WAIVER)) is widens
+
+
+def test_the_kind_reading_needs_of_and_a_kind_word() -> None:
+    tokens = tokenize("a remedy of any kind")
+    assert _kind_of(tokens, 3) == 1
+    assert _kind_of(tokenize("of any kind"), 1) is None  # nothing in front of "of"
+    assert _kind_of(tokenize("a remedy for any kind"), 3) is None  # not "of"
+    assert _kind_of(tokenize("a remedy of any member"), 3) is None  # not a kind
+    assert _kind_of(tokenize("a remedy of any"), 3) is None  # nothing behind "any"
+    assert _kind_of(tokenize("the of any kind"), 2) is None  # no content word before "of"
