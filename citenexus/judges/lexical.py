@@ -775,10 +775,11 @@ def _clauses_permuted(alignment: Alignment) -> bool:
     """Whether the claim puts the passage's clauses in another order, each kept whole: "Before
     processing ... again, a controller must refresh consent if the consumer has not interacted
     ..." for "If a consumer has not interacted ..., the controller shall refresh consent before
-    processing ... again". The claim is cut at its commas and clause openers; every piece
-    holding at least two paired words pairs them in order, and the pieces' pairs do not
-    interleave in the passage. A role swap ("the buyer pays the seller") stays inside one
-    piece, so it still crosses."""
+    processing ... again". The claim is cut at its commas and clause openers; no piece crosses
+    inside (two words of a phrase may swap: "the claimed amount" for "the amount of the claim"),
+    at least two pieces hold two paired words, and no piece's pairs fall among another's in the
+    passage. A role swap ("the buyer pays the seller") stays inside one piece, so it still
+    crosses."""
     claim = alignment.claim
     cuts = [i for i, t in enumerate(claim) if t.word in _CLAUSE_ENDS or t.word in _CLAUSE_OPENERS]
     # A passage word two claim words are paired with ("the consumer's sensitive data ... the
@@ -788,15 +789,18 @@ def _clauses_permuted(alignment: Alignment) -> bool:
     pieces: list[list[tuple[int, str]]] = [[] for _ in range(len(cuts) + 1)]
     for c, u in pairs:
         pieces[bisect_right(cuts, c)].append((u, claim[c].norm))
-    kept = [piece for piece in pieces if len(piece) >= 2]
-    if len(kept) < 2 or sum(map(len, kept)) != len(pairs):
-        return False  # a lone word between cuts could sit anywhere: not read as a clause
+    # At least two clauses of two words; a lone word between two cuts ("after the date") must
+    # not fall inside another piece either.
+    if sum(1 for piece in pieces if len(piece) >= 2) < 2:
+        return False
     spans = []
-    for piece in kept:
+    for piece in pieces:
         positions = [u for u, _ in piece]
-        if _crosses(positions, [n for _, n in piece]) or positions != sorted(positions):
+        if not positions:
+            continue
+        if _crosses(positions, [n for _, n in piece]):
             return False
-        spans.append((positions[0], positions[-1]))
+        spans.append((min(positions), max(positions)))
     spans.sort()
     return all(left[1] < right[0] for left, right in zip(spans, spans[1:], strict=False))
 

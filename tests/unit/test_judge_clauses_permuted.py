@@ -53,6 +53,8 @@ IN_ORDER = [(6, 1), (7, 2), (9, 4), (10, 5)]  # secretary reads minutes aloud
         ([(2, 1), (3, 9), (6, 2), (7, 3), (9, 4), (10, 5)], False),
         # a piece out of order inside
         ([(2, 8), (3, 9), (6, 4), (7, 2), (9, 1), (10, 5)], False),
+        # two words of one piece may swap ("the claimed amount" / "the amount of the claim")
+        ([(2, 9), (3, 8), *IN_ORDER], True),
         # a lone word between two cuts is not a clause
         ([(2, 8), *IN_ORDER], False),
         (IN_ORDER, False),
@@ -62,3 +64,31 @@ IN_ORDER = [(6, 1), (7, 2), (9, 4), (10, 5)]  # secretary reads minutes aloud
 )
 def test_pieces_of_the_claim_are_read_whole(pairs: list[tuple[int, int]], expected: bool) -> None:
     assert _clauses_permuted(paired(CLAIM, PASSAGE, pairs)) is expected
+
+
+def test_a_lone_word_inside_another_clause_still_crosses() -> None:
+    """The claim's subject, cut off by a comma, falls among the words of the next piece in the
+    passage: the auditor and the member have swapped places."""
+    passage = (
+        "The auditor may, at the auditor's discretion, give a member an opportunity to correct "
+        "an error before the review."
+    )
+    claim = (
+        "A member may, at its discretion, give the auditor an opportunity to correct an error "
+        "before the review."
+    )
+    alignment = aligned(claim, passage, THRESHOLDS)
+    assert not _clauses_permuted(alignment)
+    assert verdict(JUDGE, claim, passage) is not Verdict.ENTAILS
+
+
+def test_a_lone_word_outside_the_other_clauses_is_a_reordering() -> None:
+    passage = (
+        "Unless the member objects within 15 days, the club may keep the deposit and shall "
+        "send the member the rest within 30 days after the date of the notice."
+    )
+    claim = (
+        "The club may keep the deposit, and must send the rest to the member within 30 days "
+        "after the date of the notice, unless the member objects within 15 days."
+    )
+    assert _clauses_permuted(aligned(claim, passage, THRESHOLDS))
