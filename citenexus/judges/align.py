@@ -155,7 +155,49 @@ def _pair(
             options, key=lambda k: (0 if before < k < after else 1, _gap(k, before, after))
         )
     _prefer_neighbours(claim, unit, found, paired, positions)
+    _prefer_home(claim, unit, found, paired, positions)
     return tuple(sorted(paired.items())), in_order
+
+
+def _prefer_home(
+    claim: tuple[Token, ...],
+    unit: tuple[Token, ...],
+    found: list[int],
+    paired: dict[int, int],
+    positions: list[int],
+) -> None:
+    """Re-pair a word paired outside the sentence that holds most of the claim's words with its
+    use in that sentence, when there is one: a claim that moves a clause ("Before bringing an
+    action, the Attorney General may give ... an opportunity to cure an alleged violation")
+    quotes the "violation" of its own sentence, not the one of the next that the longest
+    subsequence reached for."""
+    counts: dict[int, int] = {}
+    for k in paired.values():
+        start = sentence_of(unit, k)
+        counts[start] = counts.get(start, 0) + 1
+    if not counts:
+        return
+    home = max(counts, key=lambda start: (counts[start], -start))
+    if sum(1 for n in counts.values() if n == counts[home]) > 1:
+        return  # two sentences hold as many: no one sentence is the claim's
+    used = set(paired.values())
+    for index, i in enumerate(found):
+        if sentence_of(unit, paired[i]) == home:
+            continue
+        before = max((paired[j] for j in found[:index] if j in paired), default=-1)
+        after = min((paired[j] for j in found[index + 1 :] if j in paired), default=len(unit))
+        options = [
+            k
+            for k in positions
+            if k not in used
+            and before < k < after
+            and sentence_of(unit, k) == home
+            and claim[i].key in unit[k].keys
+        ]
+        if options:
+            used.discard(paired[i])
+            paired[i] = options[0]
+            used.add(options[0])
 
 
 def _prefer_neighbours(
