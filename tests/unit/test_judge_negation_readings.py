@@ -172,3 +172,14 @@ def test_beyond_the_cap_and_exceeding_the_cap_agree() -> None:
     passage = "An increase in the fee that exceeds the cap in rule (a) is void as to the excess."
     claim = "Any fee increase beyond that cap is void as to the excess."
     assert verdict(JUDGE, claim, passage) is not Verdict.CONTRADICTS
+
+
+def test_a_word_inside_the_passages_condition_asserts_nothing_to_deny() -> None:
+    """ "If a member raises the fee, the club may not expel the member" states no fee raise: a
+    claim that a member may not raise the fee is not contradicted by it (nor supported)."""
+    passage = "If a member raises the annual fee for a guest, the club may not expel the member."
+    claim = "A member may not raise the annual fee for a guest."
+    assert verdict(JUDGE, claim, passage) is Verdict.NEUTRAL
+    # the same words asserted outside a condition still contradict
+    plain = "A member may raise the annual fee for a guest, and the club may not expel the member."
+    assert verdict(JUDGE, claim, plain) is Verdict.CONTRADICTS
