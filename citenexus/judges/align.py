@@ -10,6 +10,7 @@ rearrangement shows up as pairs out of order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -171,10 +172,7 @@ def _prefer_home(
     action, the Attorney General may give ... an opportunity to cure an alleged violation")
     quotes the "violation" of its own sentence, not the one of the next that the longest
     subsequence reached for."""
-    counts: dict[int, int] = {}
-    for k in paired.values():
-        start = sentence_of(unit, k)
-        counts[start] = counts.get(start, 0) + 1
+    counts = _sentence_counts(unit, paired.values())
     if not counts:
         return
     home = max(counts, key=lambda start: (counts[start], -start))
@@ -314,12 +312,18 @@ def _home_sentences(alignment: Alignment) -> frozenset[int]:
     sentence about something else: "at no cost" and that sentence's "administrative costs")
     stands there in another matter, so its polarity says nothing about the claim.
     """
-    counts: dict[int, int] = {}
-    for _, u in alignment.pairs:
-        start = sentence_of(alignment.unit, u)
-        counts[start] = counts.get(start, 0) + 1
+    counts = _sentence_counts(alignment.unit, (u for _, u in alignment.pairs))
     most = max(counts.values(), default=0)
     return frozenset(start for start, n in counts.items() if n == most)
+
+
+def _sentence_counts(tokens: tuple[Token, ...], positions: Iterable[int]) -> dict[int, int]:
+    """How many of ``positions`` each sentence holds, by the sentence's first token."""
+    counts: dict[int, int] = {}
+    for k in positions:
+        start = sentence_of(tokens, k)
+        counts[start] = counts.get(start, 0) + 1
+    return counts
 
 
 def sentence_chars(alignment: Alignment, start: int) -> tuple[int, int]:
