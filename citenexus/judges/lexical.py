@@ -301,8 +301,6 @@ def party_swapped(alignment: Alignment) -> bool:
         return False  # "shall be informed by the controller" moves its agent on purpose
     parties = party_stems()
     paired = dict(alignment.pairs)
-    used = set(paired.values())
-    owner = {u: c for c, u in alignment.pairs}
     content = [c for c in range(len(claim)) if claim[c].is_content and c in paired]
     for index in range(1, len(content) - 1):
         c = content[index]
@@ -320,9 +318,9 @@ def party_swapped(alignment: Alignment) -> bool:
             continue
         for k in range(left + 1, right):
             other = unit[k]
-            if not other.is_content or other.key not in parties or claim[c].key in other.keys:
-                continue
-            if k not in used or not content[index - 1] < owner[k] < content[index + 1]:
+            # Whatever it is paired with, a claim word it pairs stands outside the claim's place
+            # (the claim's only word there is its own party, paired away from it).
+            if other.is_content and other.key in parties and claim[c].key not in other.keys:
                 return True
     return False
 
@@ -493,9 +491,8 @@ def _trailing_only(alignment: Alignment, last: int) -> bool:
     greatest paired index), with an "only ..." phrase none of whose words the claim keeps ("may
     require consent as a condition of employment *only for the purposes of* ...": the claim
     drops the restriction). "Only" in front of quoted words ("may claim only the amounts
-    needed") restricts words the claim keeps, and is not read here."""
-    if any(t.word == "only" for t in alignment.claim):
-        return False
+    needed") restricts words the claim keeps, and is not read here; a claim saying "only" of
+    its own never reaches here (``dropped_limit``)."""
     unit = alignment.unit
     k = last + 1
     if k >= len(unit) or unit[k].word != "only":

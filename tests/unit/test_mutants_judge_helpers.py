@@ -7,10 +7,20 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.judges.lexical import _bound, _relative_subject_named, _sentence_end
-from citenexus.judges.negation import _agrees_elsewhere
+from citenexus.domain.vocabulary import Vocabulary, active
+from citenexus.judges.generality import _kind_of
+from citenexus.judges.lexical import (
+    _bound,
+    _clause_moved,
+    _clauses_permuted,
+    _relative_subject_named,
+    _sentence_end,
+    crossing,
+    party_swapped,
+)
+from citenexus.judges.negation import _agrees_elsewhere, _heads
 from citenexus.judges.tokens import tokenize
-from tests.support.judging import paired
+from tests.support.judging import aligned, paired
 
 CLAIM = "covered body must notify its provider"  # covered 0, body 1, notify 3, provider 5
 CLAIM_PAIRS = {"covered": 0, "body": 1, "notify": 3, "provider": 5}
@@ -97,3 +107,75 @@ def test_a_bound_is_a_comparison_right_in_front_of_a_value() -> None:
 def test_a_sentence_without_a_full_stop_ends_with_the_text() -> None:
     tokens = tokenize("The seller pays. The buyer waits")
     assert _sentence_end(tokens, len(tokens) - 1) == len(tokens)
+
+
+# the 0, clerk 1, files 2, the 3, form 4, ',' 5, and 6, the 7, judge 8, signs 9, it 10, . 11
+FILES = "The clerk files the form, and the judge signs it."
+FILED = "The judge signs it after the clerk has filed the form in the office."
+
+
+def _moved(pairs: list[tuple[int, int]]) -> bool:
+    alignment = paired(FILES, FILED, pairs)
+    positions = [u for _, u in alignment.pairs]
+    norms = [alignment.claim[c].norm for c, _ in alignment.pairs]
+    return _clause_moved(alignment, positions, norms)
+
+
+def test_a_clause_moved_is_found_at_a_later_comma() -> None:
+    """The first split point (after two words) does not separate the runs; the comma after
+    three does: every split is tried."""
+    assert _moved([(1, 5), (2, 6), (4, 7), (8, 1), (9, 2)])
+    assert not _moved([(1, 5), (2, 6), (4, 1), (8, 7), (9, 2)])
+
+
+def test_two_pieces_whose_words_interleave_are_no_reordering() -> None:
+    claim = "Before the annual meeting, the secretary reads the minutes aloud."
+    passage = "The secretary reads the minutes aloud before the annual meeting."
+    # annual, meeting -> 1, 4; secretary, reads, minutes, aloud -> 2, 3, 5, 8
+    pieces = [(2, 1), (3, 4), (6, 2), (7, 3), (9, 5), (10, 8)]
+    assert not _clauses_permuted(paired(claim, passage, pieces))
+
+
+def test_a_thing_of_any_kind_at_the_start_of_the_claim() -> None:
+    assert _kind_of(tokenize("remedies of any kind"), 2) == 0
+
+
+def test_a_party_whose_neighbours_cross_does_not_stop_the_reading() -> None:
+    """The first party word's neighbours are paired out of order (skipped); the second party
+    word's place holds the other party: a swap."""
+    claim = "alpha seller beta gamma buyer delta"
+    passage = "beta alpha gamma seller xray delta buyer"
+    pairs = [(0, 1), (1, 3), (2, 0), (3, 2), (4, 6), (5, 5)]
+    with active(Vocabulary.from_mapping({"parties": ["buyer", "seller"]})):
+        assert party_swapped(paired(claim, passage, pairs))
+
+
+def test_clauses_permuted_without_a_comma_to_split_at_are_no_crossing() -> None:
+    """Three clauses in the reverse order, no comma in the claim: only the permuted-clauses
+    reading explains the crossing away."""
+    claim = (
+        "Before admitting a guest to the archive the secretary must renew the card if the guest "
+        "has not attended a meeting in the preceding 12 months."
+    )
+    passage = (
+        "If a guest has not attended a meeting in the preceding 12 months, the secretary shall "
+        "renew the card before admitting the guest to the archive."
+    )
+    alignment = aligned(claim, passage)
+    positions = [u for _, u in alignment.pairs]
+    norms = [alignment.claim[c].norm for c, _ in alignment.pairs]
+    assert not _clause_moved(alignment, positions, norms)
+    assert _clauses_permuted(alignment)
+    assert not crossing(alignment)
+
+
+# no 0, club 1, may 2, charge 3, a 4, joining 5, fee 6, . 7
+@pytest.mark.parametrize(
+    ("paired_at", "heads"),
+    [
+        ({1, 3, 6}, {3}),  # the predicate's verb, not the subject
+        ({1, 6}, {6}),  # past an unpaired verb, the first word the texts share
+    ],
+)
+def test_the_head_of_no_x_may_v_is_the_predicates(paired_at: set[int], heads: set[int]) -> None:
+    assert _heads(tokenize("No club may charge a joining fee."), paired_at) == heads
