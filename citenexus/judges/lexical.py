@@ -286,11 +286,11 @@ def party_swapped(alignment: Alignment) -> bool:
     """Whether the claim names a party where the passage names another: a party word of the
     claim (a generic one, "person", or one of the lane's vocabulary) paired away from the place
     its claim neighbours mark, where the passage has, between those neighbours in one sentence,
-    another party it left unpaired ("the address of the *tenant* who owes the rent" against
-    "the address of the *person* to whom the rent is to be paid", the tenant named elsewhere),
-    or another party it paired with a word the claim names elsewhere: both texts name both
-    parties, in swapped places ("the *seller* bears the burden" against "it is the *buyer* who
-    must prove ... what the seller kept"). When the claim's next word was paired in a later
+    another party, paired or not: left unpaired ("the address of the *tenant* who owes the
+    rent" against "the address of the *person* to whom the rent is to be paid", the tenant named
+    elsewhere), or paired with a word the claim names elsewhere, both texts naming both parties
+    in swapped places ("the *seller* bears the burden" against "it is the *buyer* who must
+    prove ... what the seller kept"). When the claim's next word was paired in a later
     sentence, the place runs to the end of the sentence holding the claim's previous word, if
     that sentence is one of the claim's home sentences.
     Read in the paraphrase zone too: whatever the other words, the rule is about someone else.
