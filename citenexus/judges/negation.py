@@ -35,8 +35,9 @@ left, so a compression that drops it is not contradicted here.
 
 A flip inside the claim's condition ("When the owner ends a tenancy for an at-fault cause" against
 "for a no-fault cause") states the rule of another case, not the opposite of this one: neutral,
-as a comparison reversed there is for the lexical judge. A flip on a word inside the passage's condition
-("If the landlord raises the rent, ...") is neutral too: a condition asserts nothing to deny. A condition turned into its exception
+as a comparison reversed there is for the lexical judge. A flip on a word inside the passage's
+condition ("If the landlord raises the rent, ...") is neutral too: a condition asserts nothing to
+deny. A condition turned into its exception
 ("if the tenant objects" / "unless the tenant objects") still contradicts.
 
 Two exceptions of one rule are not compared by parity (``_excepted``): "may not process unless
