@@ -178,9 +178,10 @@ def _prefer_home(
     home = max(counts, key=lambda start: (counts[start], -start))
     if sum(1 for n in counts.values() if n == counts[home]) > 1:
         return  # two sentences hold as many: no one sentence is the claim's
+    at_home = {k for k in positions if sentence_of(unit, k) == home}  # read once, not per word
     used = set(paired.values())
     for index, i in enumerate(found):
-        if sentence_of(unit, paired[i]) == home:
+        if paired[i] in at_home:
             continue
         before = max((paired[j] for j in found[:index] if j in paired), default=-1)
         after = min((paired[j] for j in found[index + 1 :] if j in paired), default=len(unit))
@@ -189,7 +190,7 @@ def _prefer_home(
             for k in positions
             if k not in used
             and before < k < after
-            and sentence_of(unit, k) == home
+            and k in at_home
             and claim[i].key in unit[k].keys
         ]
         if options:
@@ -326,13 +327,19 @@ def _sentence_counts(tokens: tuple[Token, ...], positions: Iterable[int]) -> dic
     return counts
 
 
+def sentence_end(tokens: tuple[Token, ...], index: int) -> int:
+    """The index just past the sentence holding the token at ``index`` (past its end mark, or
+    the text's end)."""
+    k = index + 1
+    while k < len(tokens) and tokens[k - 1].word not in _ENDS:
+        k += 1
+    return k
+
+
 def sentence_chars(alignment: Alignment, start: int) -> tuple[int, int]:
     """The character span of the passage sentence whose first token is at ``start``."""
     unit = alignment.unit
-    end = start
-    while end + 1 < len(unit) and unit[end].word not in _ENDS:
-        end += 1
-    return unit[start].start, unit[end].end
+    return unit[start].start, unit[sentence_end(unit, start) - 1].end
 
 
 @dataclass(frozen=True)

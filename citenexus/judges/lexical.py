@@ -58,6 +58,7 @@ from citenexus.judges.align import (
     claim_predicate,
     governing_modal,
     offered_keys,
+    sentence_end,
     sentence_of,
 )
 from citenexus.judges.generality import widened
@@ -309,11 +310,12 @@ def party_swapped(alignment: Alignment) -> bool:
         left, right = paired[content[index - 1]], paired[content[index + 1]]
         if right <= left:
             continue
-        if sentence_of(unit, left) != sentence_of(unit, right):
-            if sentence_of(unit, left) not in alignment.home:
+        sentence = sentence_of(unit, left)
+        if sentence != sentence_of(unit, right):
+            if sentence not in alignment.home:
                 continue
             # The right neighbour was read further on: the slot runs to the sentence's end.
-            right = _sentence_end(unit, left)
+            right = sentence_end(unit, left)
         if left < paired[c] < right:
             continue
         for k in range(left + 1, right):
@@ -323,14 +325,6 @@ def party_swapped(alignment: Alignment) -> bool:
             if other.is_content and other.key in parties and claim[c].key not in other.keys:
                 return True
     return False
-
-
-def _sentence_end(tokens: tuple[Token, ...], index: int) -> int:
-    """The index just past the sentence holding the token at ``index``."""
-    k = index
-    while k < len(tokens) and (k == index or sentence_of(tokens, k) == sentence_of(tokens, index)):
-        k += 1
-    return k
 
 
 _RESTRICTIVES = frozenset({"that", "who", "whose", "whom", "which", "with"})

@@ -18,7 +18,8 @@ import pytest
 from citenexus.domain.model import Verdict
 from citenexus.domain.vocabulary import Vocabulary, active
 from citenexus.judges import JudgeThresholds, LexicalJudge
-from citenexus.judges.lexical import _sentence_end, dropped_condition, party_swapped
+from citenexus.judges.align import sentence_end
+from citenexus.judges.lexical import dropped_condition, party_swapped
 from citenexus.judges.tokens import tokenize
 from tests.support.judging import aligned, paired, verdict
 
@@ -96,11 +97,11 @@ def test_a_slot_is_read_only_from_a_home_sentence() -> None:
 def test_a_sentence_ends_after_its_last_token() -> None:
     tokens = tokenize("The seller pays. The buyer waits.")
     words = [t.word for t in tokens]
-    end = _sentence_end(tokens, words.index("seller"))
+    end = sentence_end(tokens, words.index("seller"))
     assert words[end - 1] == "."
     assert words[end] == "the"
-    assert _sentence_end(tokens, words.index("waits")) == len(tokens)
-    assert _sentence_end(tokens, 0) == end
+    assert sentence_end(tokens, words.index("waits")) == len(tokens)
+    assert sentence_end(tokens, 0) == end
 
 
 NOTIFY = (

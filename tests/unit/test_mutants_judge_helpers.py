@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.vocabulary import Vocabulary, active
+from citenexus.judges.align import sentence_end
 from citenexus.judges.generality import _kind_of
 from citenexus.judges.lexical import (
     _bound,
     _clause_moved,
     _clauses_permuted,
     _relative_subject_named,
-    _sentence_end,
     crossing,
     party_swapped,
 )
@@ -106,7 +106,7 @@ def test_a_bound_is_a_comparison_right_in_front_of_a_value() -> None:
 
 def test_a_sentence_without_a_full_stop_ends_with_the_text() -> None:
     tokens = tokenize("The seller pays. The buyer waits")
-    assert _sentence_end(tokens, len(tokens) - 1) == len(tokens)
+    assert sentence_end(tokens, len(tokens) - 1) == len(tokens)
 
 
 # the 0, clerk 1, files 2, the 3, form 4, ',' 5, and 6, the 7, judge 8, signs 9, it 10, . 11
