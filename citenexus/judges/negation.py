@@ -122,6 +122,10 @@ class NegationJudge:
                 # "When the owner ends a tenancy for an at-fault cause, ..." against "... for a
                 # no-fault cause, ...": the rule of another case, not the opposite of this one.
                 return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, where)
+            if all(_requirement_flip(alignment, claim_counts, unit_counts, c, u) for c, u in flips):
+                # "shall not end the tenancy without just cause" against "must have just cause
+                # to end it": a requirement, which parity cannot compare with a duty.
+                return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, where)
             return Judgment(unit.key, NAME, Verdict.CONTRADICTS, 0.0, where)
         if _obliges_where_passage_permits(alignment):
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.5, span)
@@ -182,6 +186,47 @@ def _excepted(tokens: tuple[Token, ...], index: int) -> bool:
         if word in _NEGATIONS or word in _EXCEPTION_ENDS:
             return False
         k -= 1
+    return False
+
+
+_REQUIRES = frozenset({"without", "absent"})
+
+
+def _requirement_flip(
+    alignment: Alignment, claim_counts: Sequence[int], unit_counts: Sequence[int], c: int, u: int
+) -> bool:
+    """Whether a flip is a requirement read against a text that states no exception.
+
+    "Shall not V ... without X" denies V only where X is missing: it says V needs X, which is
+    what "must X before V" or "may V only with X" say without any negation. Its "not" covers V
+    and the other text's V is free, yet the two may agree. Where the other text states an
+    exception of its own ("may V without X"), the two still compare word by word: that one
+    contradicts. The judge cannot tell a requirement from a duty by parity, so such a flip is
+    neutral, never a contradiction and never support (docs/design.md#the-judges)."""
+    if claim_counts[c] % 2:
+        negated, counts, index, other = alignment.claim, claim_counts, c, _home_words(alignment)
+    else:
+        negated, counts, index, other = alignment.unit, unit_counts, u, alignment.claim
+    if not _requires(negated, counts, index):
+        return False
+    return not any(token.word in _EXCEPTIONS for token in other)
+
+
+def _home_words(alignment: Alignment) -> tuple[Token, ...]:
+    """The passage's tokens in the claim's home sentences."""
+    home = home_sentences(alignment)
+    unit = alignment.unit
+    return tuple(unit[k] for k in range(len(unit)) if sentence_of(unit, k) in home)
+
+
+def _requires(tokens: tuple[Token, ...], counts: Sequence[int], index: int) -> bool:
+    """Whether the negated word at ``index`` has a "without" or "absent" behind it in the same
+    negation scope ("shall not *end* the tenancy without just cause")."""
+    for k in range(index + 1, len(tokens)):
+        if not counts[k]:
+            return False
+        if tokens[k].word in _REQUIRES:
+            return True
     return False
 
 

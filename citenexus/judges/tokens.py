@@ -344,7 +344,7 @@ def _merge_comparators(raw: list[Token]) -> list[Token]:
             out.append(raw[i])
             i += 1
             continue
-        merged = _comparator_at(raw, i)
+        merged = _comparator_at(raw, i) or _negated_comparator_at(raw, i)
         if merged is None:
             out.append(raw[i])
             i += 1
@@ -380,6 +380,25 @@ def _comparator_at(raw: list[Token], i: int) -> tuple[int, str, bool] | None:
     return None
 
 
+def _negated_comparator_at(raw: list[Token], i: int) -> tuple[int, str, bool] | None:
+    """A comparison a "not" reverses, with a "be" between them or none: "shall not be greater
+    than the cost" bounds the fee from above, as "shall not exceed the cost" does. The "not"
+    denies the comparison, not the statement, so it opens no negation scope."""
+    if raw[i].word != "not":
+        return None
+    j = i + 1
+    if j < len(raw) and raw[j].word in _NEGATED_COPULAS:
+        j += 1
+    if j >= len(raw) or raw[j].word not in _COMPARATOR_FIRST_WORDS:
+        return None
+    found = _comparator_at(raw, j)
+    if found is None or found[2]:
+        return None
+    length, direction, _ = found
+    return j - i + length, GE if direction == LE else LE, False
+
+
+_NEGATED_COPULAS = frozenset({"be", "been"})
 _COMPARATORS_BY_WORD = _by_first_word(_COMPARATORS)
 _QUANTITY_COMPARATORS_BY_WORD = _by_first_word(
     [(phrase, direction, False) for phrase, direction in _QUANTITY_COMPARATORS.items()]

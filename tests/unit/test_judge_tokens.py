@@ -125,3 +125,30 @@ def test_the_word_cache_keeps_a_bounded_number_of_vocabularies() -> None:
     assert len(cache.by_vocabulary) == 1 and cache.of(lanes[-1]) is kept[-1]
     cache.cache_clear()
     assert cache.by_vocabulary == {}
+
+
+def _comparisons(text: str) -> list[tuple[str, str]]:
+    return [(t.word, t.direction) for t in tokenize(text) if t.kind == tokens.COMPARATOR]
+
+
+def test_a_not_in_front_of_a_comparison_reverses_it_and_opens_no_negation() -> None:
+    # "shall not be greater than the cost" bounds from above, as "shall not exceed" does.
+    text = "The fee shall not be greater than the actual cost."
+    assert _comparisons(text) == [("not be greater than", tokens.LE)]
+    assert not any(tokens.negation_counts(tokenize(text), 20))
+    assert _comparisons("It may not be less than $30.") == [("not be less than", tokens.GE)]
+    assert _comparisons("It is not later than noon.") == [("not later than", tokens.LE)]
+    assert _comparisons("It is not after noon.") == [("not after", tokens.LE)]
+    assert _comparisons("It may not been before noon.") == [("not been before", tokens.GE)]
+
+
+def test_a_not_that_does_not_touch_a_comparison_keeps_its_scope() -> None:
+    # A verb between "not" and the comparison: the "not" denies the verb.
+    text = "Notice may not be given before noon."
+    assert _comparisons(text) == [("before", tokens.LE)]
+    assert any(tokens.negation_counts(tokenize(text), 20))
+    # "or more" bounds the value in front of it: a "not" before it reverses nothing.
+    assert _comparisons("It is not 30 days or more.") == [("or more", tokens.GE)]
+    assert _comparisons("It is not or more.") == [("or more", tokens.GE)]
+    assert _comparisons("It is not.") == []
+    assert _comparisons("It is not be") == []
