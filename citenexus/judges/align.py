@@ -183,8 +183,10 @@ def _prefer_home(
     for index, i in enumerate(found):
         if paired[i] in at_home:
             continue
-        before = max((paired[j] for j in found[:index] if j in paired), default=-1)
-        after = min((paired[j] for j in found[index + 1 :] if j in paired), default=len(unit))
+        before = max((paired[j] for j in found[:index] if paired[j] in at_home), default=-1)
+        after = min(
+            (paired[j] for j in found[index + 1 :] if paired[j] in at_home), default=len(unit)
+        )
         options = [
             k
             for k in positions

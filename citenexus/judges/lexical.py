@@ -667,7 +667,7 @@ def voice_changed(alignment: Alignment) -> bool:
     copy" for "the landlord shall give the applicant a copy"). Its subject is then not the
     passage's agent, which the order and subject checks cannot read. A claim passive where
     the passage is passive too ("may be charged once") is read as usual."""
-    if passive(alignment.claim):
+    if passive(alignment.claim) or _passive_for_active(alignment):
         return True
     tokens = alignment.claim
     predicate = claim_predicate(tokens)
@@ -683,6 +683,39 @@ def voice_changed(alignment: Alignment) -> bool:
     verb = paired.get(predicate.verb)
     # Unpaired ("given" for "give"), the verb's voice in the passage cannot be read: decline.
     return verb is None or alignment.unit[verb - 1].word not in _BE
+
+
+def _passive_for_active(alignment: Alignment) -> bool:
+    """Whether a verb stands as a passive participle in one text ("are not included") where the
+    other has it active ("do not include"): the one turned the other's object into its
+    subject."""
+    claim, unit = alignment.claim, alignment.unit
+    uses = Counter(u for _, u in alignment.pairs)
+    for c, u in alignment.pairs:
+        if uses[u] > 1:
+            continue  # a passage word two claim words quote: which voice is the claim's?
+        if _passive_against(claim, c, unit, u) or _passive_against(unit, u, claim, c):
+            return True
+    return False
+
+
+def _passive_against(
+    tokens: tuple[Token, ...], index: int, other: tuple[Token, ...], at: int
+) -> bool:
+    return (
+        _participle(tokens[index].word)
+        and _behind_be(tokens, index)
+        and not _behind_be(other, at)
+        and not other[at].word.endswith("ing")  # "before filing it" names the act
+    )
+
+
+def _behind_be(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether a form of "be" stands right in front of the word, a "not" between them or none."""
+    k = index - 1
+    if k >= 0 and tokens[k].word == "not":
+        k -= 1
+    return k >= 0 and tokens[k].word in _BE
 
 
 _IRREGULAR_PARTICIPLES = frozenset(
@@ -914,6 +947,12 @@ def subject_moved(alignment: Alignment) -> bool:
         return True
     kept |= of
     if predicate.verb not in paired or not kept:
+        return False
+    verb_sentence = sentence_of(alignment.unit, paired[predicate.verb])
+    if sum(1 for u in paired.values() if sentence_of(alignment.unit, u) == verb_sentence) == 1:
+        # "The notice must give the date" against "The notice shall state the date", a lone
+        # "give" standing in the sentence before: the passage says the verb in other words,
+        # and that sentence's subject is not this one's.
         return False
     modal = governing_modal(alignment.unit, paired[predicate.verb])
     if modal is None:

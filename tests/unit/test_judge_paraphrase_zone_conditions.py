@@ -12,7 +12,7 @@ from citenexus.domain.model import Verdict
 from citenexus.judges import JudgeThresholds, LexicalJudge
 from citenexus.judges.lexical import _densest, dropped_condition
 from citenexus.judges.tokens import tokenize
-from tests.support.judging import aligned, verdict
+from tests.support.judging import aligned, paired, verdict
 
 JUDGE = LexicalJudge()
 THRESHOLDS = JudgeThresholds()
@@ -85,9 +85,19 @@ def test_the_next_sentences_condition_is_not_the_rules() -> None:
     )
     assert in_zone(claim, SEASONS)
     alignment = aligned(claim, SEASONS, THRESHOLDS)
-    assert dropped_condition(alignment)  # the whole stretch of words: the next "If ..." too
     assert not dropped_condition(alignment, densest=True)
     assert verdict(JUDGE, claim, SEASONS) is None  # declined: the embedding judge may speak
+    # The aligner pairs "member" in its home sentence, so the stray "once" and "first" stand
+    # out of place and stretch nothing. Paired in order into the next sentence (by hand), the
+    # whole stretch of words holds the next "If ...", which only the densest reading leaves out.
+    units = [t.word for t in alignment.unit]
+    pairs = sorted(alignment.pairs)
+    last_claim = pairs[-1][0]
+    stretched = paired(
+        claim, SEASONS, [*pairs[1:-2], (last_claim, len(units) - 1 - units[::-1].index("applies"))]
+    )
+    assert dropped_condition(stretched)
+    assert not dropped_condition(stretched, densest=True)
 
 
 def test_only_the_sentence_holding_most_positions_is_read() -> None:

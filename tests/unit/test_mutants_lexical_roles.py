@@ -71,8 +71,9 @@ def test_voice_changed_reads_a_named_agent_behind_a_passive_verb() -> None:
 
 def test_a_claim_without_a_modal_has_no_voice_to_change() -> None:
     # A copula states the rule ("is required"): claim_predicate reads it, but not as a modal.
+    # (The passage says "inform": a "notify" there would be the claim's verb made active.)
     alignment = align(
-        "A consumer is required to be notified.", "The seller shall notify a consumer."
+        "A consumer is required to be notified.", "The seller shall inform a consumer."
     )
     assert voice_changed(alignment) is False
 
