@@ -253,9 +253,17 @@ def _tighten(
         ceiling = pairs[k + 1][1]
         for q in range(ceiling - 1, u, -1):
             if q > floor and unit[q].is_content and claim[c].key in unit[q].keys:
+                if _possessive(unit[q]) != _possessive(claim[c]) and _possessive(
+                    unit[u]
+                ) == _possessive(claim[c]):
+                    continue  # "the Attorney General may, in the Attorney General's discretion"
                 pairs[k] = (c, q)
                 break
     return dict(pairs)
+
+
+def _possessive(token: Token) -> bool:
+    return token.word.endswith(("'s", "\u2019s"))
 
 
 def _gap(k: int, before: int, after: int) -> int:

@@ -19,7 +19,7 @@ determiners, free-choice words, coordinators, the possessive and a few adverbs o
 from __future__ import annotations
 
 from citenexus.judges.align import Alignment
-from citenexus.judges.tokens import MODAL, Token
+from citenexus.judges.tokens import BOUNDARY, MODAL, Token
 
 # Words of free choice that widen a rule to every case when they open a phrase of their own
 # (behind a comma or a preposition): "for whatever reason", ", however it is delivered".
@@ -184,14 +184,35 @@ def alternative_added(alignment: Alignment) -> bool:
     predicates ("is marked on the outside and logged in the records", the second in other
     words) as two things."""
     claim = alignment.claim
-    paired = {c for c, _ in alignment.pairs}
-    return any(
-        claim[i].word == "or"
-        and claim[i - 1].is_content
-        and claim[i + 1].is_content
-        and (i - 1 in paired) != (i + 1 in paired)
-        for i in range(1, len(claim) - 1)
-    )
+    pairs = dict(alignment.pairs)
+    for i in range(1, len(claim) - 1):
+        if claim[i].word != "or" or not (claim[i - 1].is_content and claim[i + 1].is_content):
+            continue
+        if (i - 1 in pairs) == (i + 1 in pairs):
+            continue
+        if not _offers_or(alignment, i):
+            return True
+    return False
+
+
+def _offers_or(alignment: Alignment, i: int) -> bool:
+    """Whether the passage words an alternative of its own where the claim's clause around its
+    "or" at ``i`` stands: an "or" among the passage words its words are paired with ("deliver
+    personally or send by prepaid first-class mail" against "send ..., by personal delivery or
+    by first-class mail"). The claim then words those alternatives, and its unpaired word is a
+    paraphrase, not a case added; "residential or commercial" set off by commas has only
+    "residential" to pair, and no "or" there."""
+    claim = alignment.claim
+    lo = i
+    while lo > 0 and claim[lo - 1].kind != BOUNDARY:
+        lo -= 1
+    hi = i
+    while hi + 1 < len(claim) and claim[hi + 1].kind != BOUNDARY:
+        hi += 1
+    where = [u for c, u in alignment.pairs if lo <= c <= hi]
+    if not where:
+        return False
+    return any(alignment.unit[k].word == "or" for k in range(min(where), max(where) + 1))
 
 
 # Words that make a rule take effect at once; a passage that times its rule with one of them,

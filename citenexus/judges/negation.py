@@ -3,7 +3,10 @@
 It speaks only about the sentences the claim aligns to (``align``), and only when they hold at
 least ``negation_min_coverage`` of the claim's content words: a "not" in a sentence about
 another matter says nothing about the claim, so below that share the judge declines
-(docs/design.md#the-judges).
+(docs/design.md#the-judges). From ``negation_agree_min_coverage`` up to that share it speaks
+only to agree: a claim and a passage that deny the same head ("cannot raise prices on ... a
+product" / "shall not increase the price of ... a product") agree however reworded the rest
+is, while a difference of polarity there may be a neighbouring rule's.
 
 Each word's polarity is the parity of the negation markers whose scope covers it ("not", "no",
 "never", "without", "except", "unless", "beyond", "prohibited"; scopes in
@@ -87,8 +90,18 @@ class NegationJudge:
 
     def judge(self, claim: str, unit: Unit) -> Judgment | None:
         alignment = align_claim(claim, unit, self.thresholds)
-        if not alignment.pairs or alignment.coverage < self.thresholds.negation_min_coverage:
+        if not alignment.pairs:
             return None
+        if alignment.coverage < self.thresholds.negation_min_coverage:
+            if alignment.coverage < self.thresholds.negation_agree_min_coverage:
+                return None
+            # Less of the claim in these sentences: both denying the same thing still agrees,
+            # but a difference may be another matter's (module docstring).
+            found = self._read(claim, unit, alignment)
+            return found if found is not None and found.verdict is Verdict.ENTAILS else None
+        return self._read(claim, unit, alignment)
+
+    def _read(self, claim: str, unit: Unit, alignment: Alignment) -> Judgment | None:
         scope = self.thresholds.negation_max_scope
         # The alignment's tokens are ``tokenize`` of the claim and of the unit's text.
         claim_counts = text_negation_counts(claim, scope)

@@ -11,6 +11,7 @@ _FRACTIONS = (
     "lexical_min_coverage",
     "lexical_decline_coverage",
     "negation_min_coverage",
+    "negation_agree_min_coverage",
     "numeric_min_coverage",
     "numeric_contradict_min_coverage",
     "embedding_min_similarity",
@@ -41,9 +42,12 @@ class JudgeThresholds:
     - ``negation_max_scope`` (20): how many content words a negation marker reaches before its
       clause ends. Generous on purpose: a compression shortens the clause, and a tight limit
       would leave the same word inside the scope in the passage and outside it in the claim.
-    - ``negation_min_coverage`` (0.6): share of the claim's content words the aligned sentences
+    - ``negation_min_coverage`` (0.7): share of the claim's content words the aligned sentences
       must hold before the negation judge speaks: below it the passage is about another matter
       and its "not" says nothing about the claim.
+    - ``negation_agree_min_coverage`` (0.6): from this share up to ``negation_min_coverage``
+      the negation judge speaks only to agree (both texts deny the same head); a flip there is
+      no proof of anything, and it declines.
     - ``numeric_min_coverage`` (0.5): share of the claim's other content words the aligned span
       must contain before the numeric judge speaks about it: a conflicting value then
       contradicts, a missing one is neutral; below it the judge declines (another matter).
@@ -72,6 +76,7 @@ class JudgeThresholds:
     align_max_sentences: int = 3
     negation_max_scope: int = 20
     negation_min_coverage: float = 0.7
+    negation_agree_min_coverage: float = 0.6
     numeric_min_coverage: float = 0.5
     numeric_contradict_min_coverage: float = 0.7
     embedding_min_similarity: float = 0.75

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Verdict
-from citenexus.judges import NegationJudge
+from citenexus.judges import JudgeThresholds, NegationJudge
 from citenexus.judges.negation import _requirement_flip, _requires
 from citenexus.judges.tokens import negation_counts, text_negation_counts, tokenize
 from tests.support.judging import aligned, verdict
@@ -113,3 +113,34 @@ def test_a_bound_worded_with_not_is_not_a_denial() -> None:
         "the information."
     )
     assert verdict(JUDGE, claim, passage) is not Verdict.CONTRADICTS
+
+
+PRICES = (
+    "A controller shall not increase the price of, or reduce the availability of, a product or "
+    "service based solely on a consumer's exercise of a right under this section."
+)
+RAISE = (
+    "A controller cannot raise prices on, or limit the availability of, a product or service "
+    "solely because a consumer exercised one of these rights."
+)
+
+
+def test_between_the_two_floors_the_negation_judge_speaks_only_to_agree() -> None:
+    coverage = aligned(RAISE, PRICES).coverage
+    thresholds = JudgeThresholds()
+    assert thresholds.negation_agree_min_coverage <= coverage < thresholds.negation_min_coverage
+    assert verdict(JUDGE, RAISE, PRICES) is Verdict.ENTAILS
+    # The same words with the denial dropped: a flip, which this little of the claim cannot
+    # prove; the judge declines.
+    dropped = RAISE.replace("cannot", "can")
+    assert thresholds.negation_agree_min_coverage <= aligned(dropped, PRICES).coverage
+    assert verdict(JUDGE, dropped, PRICES) is None
+    # Above the agreement floor, no agreement either: declined.
+    high = NegationJudge(JudgeThresholds(negation_agree_min_coverage=0.7))
+    assert verdict(high, RAISE, PRICES) is None
+    # At the agreement floor itself, judged.
+    exact = NegationJudge(JudgeThresholds(negation_agree_min_coverage=coverage))
+    assert verdict(exact, RAISE, PRICES) is Verdict.ENTAILS
+    # From the full floor up, a flip contradicts.
+    full = NegationJudge(JudgeThresholds(negation_min_coverage=coverage))
+    assert verdict(full, dropped, PRICES) is Verdict.CONTRADICTS

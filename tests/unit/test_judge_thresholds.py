@@ -28,6 +28,7 @@ def test_the_defaults_are_documented_values() -> None:
         "align_max_sentences": 3,
         "negation_max_scope": 20,
         "negation_min_coverage": 0.7,
+        "negation_agree_min_coverage": 0.6,
         "numeric_min_coverage": 0.5,
         "numeric_contradict_min_coverage": 0.7,
         "embedding_min_similarity": 0.75,
