@@ -18,8 +18,10 @@ determiners, free-choice words, coordinators, the possessive and a few adverbs o
 
 from __future__ import annotations
 
-from citenexus.judges.align import Alignment
-from citenexus.judges.tokens import BOUNDARY, MODAL, Token
+import os
+
+from citenexus.judges.align import Alignment, home_sentences, sentence_of
+from citenexus.judges.tokens import MODAL, Token
 
 # Words of free choice that widen a rule to every case when they open a phrase of their own
 # (behind a comma or a preposition): "for whatever reason", ", however it is delivered".
@@ -84,16 +86,51 @@ def universal_on_restricted(alignment: Alignment) -> bool:
             head = _head(claim, i + 1)
         if head is None or head not in paired:
             continue
-        u = paired[head]
-        k = u - 1
-        while k >= 0 and unit[k].is_content:
-            k -= 1
-        if k >= 0 and unit[k].word in UNIVERSALS:
+        uses = _uses_at_home(alignment, head)
+        if any(_said_of_any(unit, u) for u in uses):
             continue  # the passage says "any" of it too
-        # A word restricting the thing in front of it, left out, or a restriction behind it.
-        if any(j not in used for j in range(k + 1, u)) or _restricted_behind(unit, u, used):
+        if any(_restricted(unit, u, used) for u in uses):
             return True
     return False
+
+
+def _uses_at_home(alignment: Alignment, head: int) -> list[int]:
+    """The passage word the claim's ``head`` is paired with and, when that use only modifies
+    another noun the claim does not quote ("that processing *activity*"), the other uses of it
+    in the sentences that hold most of the claim's words: a claim that says "any processing"
+    widens "processing that presents a heightened risk" though the aligner paired the other."""
+    paired = dict(alignment.pairs)
+    unit = alignment.unit
+    after = paired[head] + 1
+    used = set(paired.values())
+    if not (after < len(unit) and unit[after].is_content and after not in used):
+        return [paired[head]]
+    home = home_sentences(alignment)
+    key = alignment.claim[head].key
+    others = [
+        k
+        for k in range(len(unit))
+        if k != paired[head]
+        and unit[k].is_content
+        and key in unit[k].keys
+        and sentence_of(unit, k) in home
+    ]
+    return [paired[head], *others]
+
+
+def _said_of_any(unit: tuple[Token, ...], u: int) -> bool:
+    k = u - 1
+    while k >= 0 and unit[k].is_content:
+        k -= 1
+    return k >= 0 and unit[k].word in UNIVERSALS
+
+
+def _restricted(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
+    """A word restricting the thing in front of it, left out, or a restriction behind it."""
+    k = u - 1
+    while k >= 0 and unit[k].is_content:
+        k -= 1
+    return any(j not in used for j in range(k + 1, u)) or _restricted_behind(unit, u, used)
 
 
 _KINDS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types", "nature", "description"})
@@ -178,41 +215,78 @@ def _verb_behind(unit: tuple[Token, ...], u: int) -> bool:
 def alternative_added(alignment: Alignment) -> bool:
     """Whether the claim offers, with "or", an alternative to a word of the passage that the
     passage's aligned sentences never use ("residential or commercial" for "residential",
-    "written or oral" for "written"): a case the rule does not cover. The aligner pairs every
-    claim word its sentences use (``citenexus.judges.align``), so of the two words around the
-    "or" one paired and one not is exactly that. "And" is not read: it as often joins two
-    predicates ("is marked on the outside and logged in the records", the second in other
-    words) as two things."""
+    "written or oral" for "written", "the sale of personal data, or fraud prevention" for "...,
+    or profiling"): a case the rule does not cover. The aligner pairs every claim word its
+    sentences use (``citenexus.judges.align``), so of the two words around the "or" (past a
+    comma, determiners and prepositions) one paired and one not is exactly that, unless the
+    unpaired one is another form of a word the passage uses there ("deliver personally or send"
+    for "by personal delivery or by first-class mail": ``_variant_in``). "And" is not read: it
+    as often joins two predicates ("is marked on the outside and logged in the records", the
+    second in other words) as two things."""
     claim = alignment.claim
-    pairs = dict(alignment.pairs)
-    for i in range(1, len(claim) - 1):
-        if claim[i].word != "or" or not (claim[i - 1].is_content and claim[i + 1].is_content):
+    paired = {c for c, _ in alignment.pairs}
+    for i, token in enumerate(claim):
+        if token.word != "or":
             continue
-        if (i - 1 in pairs) == (i + 1 in pairs):
+        before, after = _word_beside(claim, i, -1), _word_beside(claim, i, 1)
+        if before is None or after is None or (before in paired) == (after in paired):
             continue
-        if not _offers_or(alignment, i):
-            return True
+        loose = after if before in paired else before
+        if _takes_object(claim, loose) or _variant_in(alignment, claim[loose].word):
+            continue
+        return True
     return False
 
 
-def _offers_or(alignment: Alignment, i: int) -> bool:
-    """Whether the passage words an alternative of its own where the claim's clause around its
-    "or" at ``i`` stands: an "or" among the passage words its words are paired with ("deliver
-    personally or send by prepaid first-class mail" against "send ..., by personal delivery or
-    by first-class mail"). The claim then words those alternatives, and its unpaired word is a
-    paraphrase, not a case added; "residential or commercial" set off by commas has only
-    "residential" to pair, and no "or" there."""
-    claim = alignment.claim
-    lo = i
-    while lo > 0 and claim[lo - 1].kind != BOUNDARY:
-        lo -= 1
-    hi = i
-    while hi + 1 < len(claim) and claim[hi + 1].kind != BOUNDARY:
-        hi += 1
-    where = [u for c, u in alignment.pairs if lo <= c <= hi]
-    if not where:
-        return False
-    return any(alignment.unit[k].word == "or" for k in range(min(where), max(where) + 1))
+# Stepped over between "or" and the words it joins: "data, or fraud prevention", "an
+# association or a political party"; a preposition only where it repeats the one in front of
+# the other word ("by email or by text message").
+_OR_DETERMINERS = frozenset({"a", "an", "the", "any", "each", "every", "other"})
+_OR_PREPOSITIONS = frozenset({"by", "in", "at", "on", "for", "to", "from", "with", "of"})
+# A word followed by one of these has an object: "or make it less available", "or limit the
+# availability": a second predicate, not a second thing.
+_OBJECTS = _OR_DETERMINERS | {"it", "its", "them", "their", "his", "her", "this", "that", "these"}
+
+
+def _word_beside(tokens: tuple[Token, ...], i: int, step: int) -> int | None:
+    """The content word next to "or" at ``i``, in the direction ``step``, or None."""
+    k = i + step
+    if step < 0 and k >= 0 and tokens[k].word == ",":
+        k -= 1
+    if step > 0 and k < len(tokens) and tokens[k].word in _OR_PREPOSITIONS:
+        other = _word_beside(tokens, i, -1)
+        if other is None or other == 0 or tokens[other - 1].word != tokens[k].word:
+            return None
+        k += 1
+    while 0 <= k < len(tokens) and tokens[k].word in _OR_DETERMINERS:
+        k += step
+    if 0 <= k < len(tokens) and tokens[k].is_content:
+        return k
+    return None
+
+
+def _takes_object(tokens: tuple[Token, ...], k: int) -> bool:
+    """Whether the word at ``k`` is followed by a determiner or pronoun (a verb with its object)."""
+    return k + 1 < len(tokens) and tokens[k + 1].word in _OBJECTS
+
+
+_VARIANT_PREFIX = 5  # letters two forms of one word share at least ("personal", "personally")
+
+
+def _variant_in(alignment: Alignment, word: str) -> bool:
+    """Whether the passage's aligned sentences use another form of ``word``: one starting with
+    the same letters for all but the last one of the shorter of the two, and at least
+    ``_VARIANT_PREFIX`` of them ("personally" / "personal", "delivering" / "delivery"; not
+    "personnel" / "personal")."""
+    lo, hi = alignment.region
+    for k in range(lo, hi):
+        other = alignment.unit[k].word
+        if not alignment.unit[k].is_content or other == word:
+            continue
+        shared = len(os.path.commonprefix([word, other]))
+        if shared >= _VARIANT_PREFIX and shared >= min(len(word), len(other)) - 1:
+            return True
+    return False
 
 
 # Words that make a rule take effect at once; a passage that times its rule with one of them,

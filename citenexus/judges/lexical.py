@@ -165,6 +165,8 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.CONTRADICTS
     if dropped_limit(alignment) or party_swapped(alignment) or order_reversed(alignment):
         return Verdict.NEUTRAL
+    if agent_swapped(alignment):
+        return Verdict.NEUTRAL
     if subject_missing(alignment):
         return Verdict.NEUTRAL
     if alignment.coverage < thresholds.lexical_min_coverage:
@@ -172,6 +174,8 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
             return Verdict.NEUTRAL
         if dropped_condition(alignment, densest=True):
             return Verdict.NEUTRAL
+        if comparison_verdict(alignment) is Verdict.CONTRADICTS:
+            return Verdict.NEUTRAL  # a comparison reversed: no support, too little to refute
         # Another party's duty, whatever the words; a passive moves its subject on purpose.
         moved = subject_moved(alignment) and not voice_changed(alignment)
         return Verdict.NEUTRAL if moved else None
@@ -685,18 +689,70 @@ def voice_changed(alignment: Alignment) -> bool:
     return verb is None or alignment.unit[verb - 1].word not in _BE
 
 
+def agent_swapped(alignment: Alignment) -> bool:
+    """Whether a passive claim names as its agent someone other than the subject of the verb the
+    passage puts in the active ("The repair may be arranged by the landlord" against "The
+    tenant may arrange for the repair"; "may not be treated by the tenant" against "a landlord
+    may not treat"). Voice changes are declined by the order and subject readings
+    (``voice_changed``); the agent is what a passive keeps of the roles, so it is read here."""
+    claim, unit = alignment.claim, alignment.unit
+    paired = dict(alignment.pairs)
+    for i, token in enumerate(claim):
+        if token.word != "by" or i == 0 or i - 1 not in paired:
+            continue
+        verb = i - 1
+        if not (_participle(claim[verb].word) and _behind_be(claim, verb)):
+            continue
+        agent = _skip_determiners_at(claim, i + 1)
+        if agent is None or _behind_be(unit, paired[verb]):
+            continue
+        subject = _active_subject(unit, paired[verb])
+        if not subject:
+            continue
+        if not any(claim[agent].keys & unit[k].keys for k in subject):
+            return True
+    return False
+
+
+def _skip_determiners_at(tokens: tuple[Token, ...], k: int) -> int | None:
+    """The first content word from ``k`` on, past determiners, or None."""
+    while k < len(tokens) and tokens[k].word in DETERMINERS:
+        k += 1
+    return k if k < len(tokens) and tokens[k].is_content else None
+
+
+def _active_subject(tokens: tuple[Token, ...], verb: int) -> list[int]:
+    """The content words right in front of an active verb's modal ("The tenant may arrange":
+    "tenant"), or none when the verb has no modal right in front of it."""
+    modal = governing_modal(tokens, verb)
+    if modal is None:
+        return []
+    run = []
+    k = modal - 1
+    while k >= 0 and tokens[k].is_content:
+        run.append(k)
+        k -= 1
+    return run
+
+
 def _passive_for_active(alignment: Alignment) -> bool:
     """Whether a verb stands as a passive participle in one text ("are not included") where the
     other has it active ("do not include"): the one turned the other's object into its
     subject."""
+    return voice_pair(alignment) is not None
+
+
+def voice_pair(alignment: Alignment) -> tuple[int, int] | None:
+    """The first pair of words that stand passive in one text and active in the other
+    (``_passive_for_active``), or None."""
     claim, unit = alignment.claim, alignment.unit
     uses = Counter(u for _, u in alignment.pairs)
     for c, u in alignment.pairs:
         if uses[u] > 1:
             continue  # a passage word two claim words quote: which voice is the claim's?
         if _passive_against(claim, c, unit, u) or _passive_against(unit, u, claim, c):
-            return True
-    return False
+            return c, u
+    return None
 
 
 def _passive_against(

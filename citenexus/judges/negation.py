@@ -61,7 +61,7 @@ from citenexus.judges.align import (
     home_sentences,
     sentence_of,
 )
-from citenexus.judges.lexical import align_claim, in_condition
+from citenexus.judges.lexical import align_claim, in_condition, voice_pair
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import (
     BOUNDARY,
@@ -122,6 +122,17 @@ class NegationJudge:
         ]
         flips += _predicate_flips(alignment, claim_counts, unit_counts)
         flips += _scope_flips(alignment, claim_counts, unit_counts)
+        voiced = voice_pair(alignment)
+        if voiced is not None and claim_counts[voiced[0]] % 2 and unit_counts[voiced[1]] % 2:
+            # "may not be used by a tenant" / "a tenant may not use": both deny the verb, and
+            # the words that moved across the "not" with the voice prove nothing.
+            flips = []
+        elif len({claim_counts[c] % 2 for c, _ in flips}) == 2 and _unpaired_passive_denial(
+            alignment
+        ):
+            # Each text denies words the other does not, around verbs the aligner could not
+            # pair: "are not counted in the three days" / "the three days do not include".
+            return None
         if flips:
             c, u = flips[0]
             token = alignment.unit[u]
@@ -200,6 +211,45 @@ def _excepted(tokens: tuple[Token, ...], index: int) -> bool:
             return False
         k -= 1
     return False
+
+
+def _unpaired_passive_denial(alignment: Alignment) -> bool:
+    """Whether the claim denies a passive verb the passage does not use ("are not counted",
+    "is not terminated by") where the passage's home sentences deny a verb the claim does not
+    use ("do not include", "does not end"): the two may say the same in two voices, and which
+    words stand under each "not" cannot be compared."""
+    paired = {c for c, _ in alignment.pairs}
+    used = {u for _, u in alignment.pairs}
+    claim = alignment.claim
+    denied = [_denied_verb(claim, k) for k in range(len(claim)) if claim[k].word == "not"]
+    passive = any(
+        verb is not None and verb not in paired and claim[verb].word.endswith("ed")
+        for verb in denied
+    )
+    if not passive:
+        return False
+    home = home_sentences(alignment)
+    unit = alignment.unit
+    denied = [
+        _denied_verb(unit, k)
+        for k in range(len(unit))
+        if unit[k].word == "not" and sentence_of(unit, k) in home
+    ]
+    return any(verb is not None and verb not in used for verb in denied)
+
+
+_BE_WORDS = frozenset({"be", "been", "is", "are", "was", "were"})
+
+
+def _denied_verb(tokens: tuple[Token, ...], k: int) -> int | None:
+    """The verb a "not" after a modal or an auxiliary denies ("may not be *used*", "do not
+    *include*"), or None when the "not" denies no predicate."""
+    if k == 0 or tokens[k - 1].word not in _PREDICATE_LEADS:
+        return None
+    j = k + 1
+    while j < len(tokens) and tokens[j].word in _BE_WORDS:
+        j += 1
+    return j if j < len(tokens) and tokens[j].is_content else None
 
 
 _REQUIRES = frozenset({"without", "absent"})

@@ -40,6 +40,11 @@ IRREGULAR = {
     "owed": "owe",
     "owing": "owe",
     "charged": "charg",
+    # Too short for the suffix rules below ("used" keeps its "ed" at four letters).
+    "used": "use",
+    "using": "use",
+    "sued": "sue",
+    "suing": "sue",
 }
 
 
@@ -55,7 +60,13 @@ def stem_for_matching(word: str) -> str:
         w = w[:-2]
     w = w.rstrip("'")
     if w in IRREGULAR:
-        return IRREGULAR[w]
+        # The base form goes through the rules too, so "given" meets "give" ("giv").
+        return _regular(IRREGULAR[w])
+    return _regular(w)
+
+
+def _regular(w: str) -> str:
+    """The suffix rules of ``stem_for_matching``, on a lower-case word."""
     if len(w) > 4 and w.endswith("ies"):
         w = w[:-3] + "y"
     elif len(w) > 4 and w.endswith(("sses", "shes", "ches", "xes", "zes")):

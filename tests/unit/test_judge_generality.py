@@ -324,10 +324,12 @@ def test_each_any_of_the_claim_is_read() -> None:
         ("Private or public events are held in its hall.", True),  # the claim's second word
         ("A club may rent its hall for private events on weekdays or weekends", True),  # last
         ("Or private events are rented in its hall", False),  # opens the claim
-        ("A club may rent its hall, or private events on weekdays.", False),  # a comma before
+        # a comma before the "or" is stepped over: "hall" and "private" are both quoted
+        ("A club may rent its hall, or private events on weekdays.", False),
         ("A club may rent its hall for private events on weekdays, and weekends.", False),
-        # a function word right behind the "or": the words around it are not both content
-        ("A club may rent its hall for private or the public events on weekdays.", False),
+        # a determiner right behind the "or" is stepped over too: "public" is added
+        ("A club may rent its hall for private or the public events on weekdays.", True),
+        ("A club may rent its hall for private events on weekdays, or weekends.", True),
     ],
 )
 def test_an_alternative_is_read_between_two_words_of_the_claim(claim: str, added: bool) -> None:

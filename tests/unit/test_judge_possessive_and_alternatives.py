@@ -11,7 +11,7 @@ from __future__ import annotations
 from citenexus.domain.model import Verdict
 from citenexus.judges import LexicalJudge
 from citenexus.judges.align import _possessive
-from citenexus.judges.generality import _offers_or, alternative_added
+from citenexus.judges.generality import _takes_object, _variant_in, _word_beside, alternative_added
 from citenexus.judges.tokens import tokenize
 from tests.support.judging import aligned, verdict
 
@@ -54,14 +54,13 @@ SEND = (
 )
 
 
-def test_an_or_that_words_the_passages_own_alternatives_adds_no_case() -> None:
+def test_an_or_whose_loose_word_is_another_form_of_a_passage_word_adds_no_case() -> None:
     claim = (
         "Within 21 days, the manager must deliver personally or send by prepaid first-class mail "
         "an itemized statement of the charges."
     )
     alignment = aligned(claim, SEND)
-    i = [t.word for t in alignment.claim].index("or")
-    assert _offers_or(alignment, i)
+    assert _variant_in(alignment, "personally")  # "personal delivery"
     assert not alternative_added(alignment)
 
 
@@ -74,13 +73,71 @@ def test_an_or_set_off_by_commas_against_a_single_case_adds_one() -> None:
         "A monthly membership of any premises, residential or commercial, may be ended by the "
         "club only by written notice."
     )
-    alignment = aligned(claim, passage)
-    i = [t.word for t in alignment.claim].index("or")
-    assert not _offers_or(alignment, i)
+    assert alternative_added(aligned(claim, passage))
+
+
+RIGHTS = (
+    "A member may opt out of the use of the member's data for (I) advertising, (II) the sale of "
+    "the data, or (III) profiling."
+)
+
+
+def test_an_alternative_swapped_into_the_passages_own_list_is_added() -> None:
+    claim = (
+        "A member may opt out of the use of the member's data for advertising, the sale of the "
+        "data, or fraud prevention."
+    )
+    alignment = aligned(claim, RIGHTS)
     assert alternative_added(alignment)
+    faithful = (
+        "A member may opt out of the use of the member's data for advertising, the sale of the "
+        "data, or profiling."
+    )
+    assert not alternative_added(aligned(faithful, RIGHTS))
 
 
-def test_an_or_whose_clause_has_no_pairs_offers_nothing() -> None:
-    alignment = aligned("Blue or green, the fee is due.", "The fee is due.")
-    i = [t.word for t in alignment.claim].index("or")
-    assert not _offers_or(alignment, i)
+def test_a_determiner_or_a_repeated_preposition_is_stepped_over() -> None:
+    passage = "The club may not expel a member for joining a members' association."
+    claim = "The club may not expel a member for joining a members' association or a party."
+    assert alternative_added(aligned(claim, passage))
+    notice = "Notice may be given by email."
+    assert alternative_added(aligned("Notice may be given by email or by letter.", notice))
+    # A preposition that repeats none in front of the other word is not stepped over.
+    assert not alternative_added(aligned("Notice may be given by email or to the office.", notice))
+
+
+def test_an_or_that_joins_a_second_predicate_adds_no_case() -> None:
+    passage = (
+        "A club shall not increase the fee of, or reduce the availability of, a service based "
+        "solely on a member's complaint."
+    )
+    claim = (
+        "A club may not raise the fee of a service, or make it less available, based solely on "
+        "a member's complaint."
+    )
+    assert not alternative_added(aligned(claim, passage))
+
+
+def test_word_beside_reads_the_words_around_or() -> None:
+    tokens = tokenize("the sale of data, or the fraud prevention")
+    i = [t.word for t in tokens].index("or")
+    assert tokens[_word_beside(tokens, i, -1)].word == "data"
+    assert tokens[_word_beside(tokens, i, 1)].word == "fraud"
+    assert _word_beside(tokenize("or fraud"), 0, -1) is None
+    assert _word_beside(tokenize("data or"), 1, 1) is None
+    assert _word_beside(tokenize("data or ,"), 1, 1) is None
+
+
+def test_takes_object_reads_a_determiner_or_pronoun_behind_the_word() -> None:
+    tokens = tokenize("make it less available")
+    assert _takes_object(tokens, 0)
+    assert not _takes_object(tokenize("fraud prevention"), 0)
+    assert not _takes_object(tokenize("fraud"), 0)
+
+
+def test_variant_in_needs_a_long_shared_beginning() -> None:
+    alignment = aligned("The member may deliver personally.", SEND)
+    assert _variant_in(alignment, "delivering")  # "delivery": all but the last letters
+    assert not _variant_in(alignment, "personnel")  # "person..." shared, then apart
+    assert not _variant_in(alignment, "mailbox")  # "mail": fewer than five letters shared
+    assert not _variant_in(alignment, "send")  # the word itself is no other form
