@@ -228,7 +228,7 @@ def alternative_added(alignment: Alignment) -> bool:
     for i, token in enumerate(claim):
         if token.word != "or":
             continue
-        before, after = _word_beside(claim, i, -1), _word_beside(claim, i, 1)
+        before, after = _word_before(claim, i), _word_after(claim, i)
         if before is None or after is None or (before in paired) == (after in paired):
             continue
         loose = after if before in paired else before
@@ -248,21 +248,28 @@ _OR_PREPOSITIONS = frozenset({"by", "in", "at", "on", "for", "to", "from", "with
 _OBJECTS = _OR_DETERMINERS | {"it", "its", "them", "their", "his", "her", "this", "that", "these"}
 
 
-def _word_beside(tokens: tuple[Token, ...], i: int, step: int) -> int | None:
-    """The content word next to "or" at ``i``, in the direction ``step``, or None."""
-    k = i + step
-    if step < 0 and k >= 0 and tokens[k].word == ",":
+def _word_before(tokens: tuple[Token, ...], i: int) -> int | None:
+    """The content word in front of "or" at ``i`` (past a comma and determiners), or None."""
+    k = i - 1
+    if k >= 0 and tokens[k].word == ",":
         k -= 1
-    if step > 0 and k < len(tokens) and tokens[k].word in _OR_PREPOSITIONS:
-        other = _word_beside(tokens, i, -1)
-        if other is None or other == 0 or tokens[other - 1].word != tokens[k].word:
+    while k >= 0 and tokens[k].word in _OR_DETERMINERS:
+        k -= 1
+    return k if k >= 0 and tokens[k].is_content else None
+
+
+def _word_after(tokens: tuple[Token, ...], i: int) -> int | None:
+    """The content word behind "or" at ``i`` (past determiners, and past a preposition that
+    repeats the one in front of the word before the "or"), or None."""
+    k = i + 1
+    if k < len(tokens) and tokens[k].word in _OR_PREPOSITIONS:
+        before = _word_before(tokens, i)
+        if not before or tokens[before - 1].word != tokens[k].word:
             return None
         k += 1
-    while 0 <= k < len(tokens) and tokens[k].word in _OR_DETERMINERS:
-        k += step
-    if 0 <= k < len(tokens) and tokens[k].is_content:
-        return k
-    return None
+    while k < len(tokens) and tokens[k].word in _OR_DETERMINERS:
+        k += 1
+    return k if k < len(tokens) and tokens[k].is_content else None
 
 
 def _takes_object(tokens: tuple[Token, ...], k: int) -> bool:

@@ -11,7 +11,13 @@ from __future__ import annotations
 from citenexus.domain.model import Verdict
 from citenexus.judges import LexicalJudge
 from citenexus.judges.align import _possessive
-from citenexus.judges.generality import _takes_object, _variant_in, _word_beside, alternative_added
+from citenexus.judges.generality import (
+    _takes_object,
+    _variant_in,
+    _word_after,
+    _word_before,
+    alternative_added,
+)
 from citenexus.judges.tokens import tokenize
 from tests.support.judging import aligned, verdict
 
@@ -118,14 +124,20 @@ def test_an_or_that_joins_a_second_predicate_adds_no_case() -> None:
     assert not alternative_added(aligned(claim, passage))
 
 
-def test_word_beside_reads_the_words_around_or() -> None:
+def test_the_words_around_or() -> None:
     tokens = tokenize("the sale of data, or the fraud prevention")
     i = [t.word for t in tokens].index("or")
-    assert tokens[_word_beside(tokens, i, -1)].word == "data"
-    assert tokens[_word_beside(tokens, i, 1)].word == "fraud"
-    assert _word_beside(tokenize("or fraud"), 0, -1) is None
-    assert _word_beside(tokenize("data or"), 1, 1) is None
-    assert _word_beside(tokenize("data or ,"), 1, 1) is None
+    assert tokens[_word_before(tokens, i)].word == "data"
+    assert tokens[_word_after(tokens, i)].word == "fraud"
+    assert _word_before(tokenize("or fraud"), 0) is None
+    assert _word_before(tokenize("the or fraud"), 1) is None  # only a determiner in front
+    assert _word_after(tokenize("data or"), 1) is None
+    assert _word_after(tokenize("data or the"), 1) is None
+    assert _word_after(tokenize("data or ,"), 1) is None
+    by = tokenize("by email or by letter")
+    assert by[_word_after(by, 2)].word == "letter"
+    assert _word_after(tokenize("email or by letter"), 1) is None  # nothing in front of email
+    assert _word_after(tokenize("or by letter"), 0) is None  # no word in front at all
 
 
 def test_takes_object_reads_a_determiner_or_pronoun_behind_the_word() -> None:
