@@ -43,6 +43,14 @@ condition ("If the landlord raises the rent, ...") is neutral too: a condition a
 deny. A condition turned into its exception
 ("if the tenant objects" / "unless the tenant objects") still contradicts.
 
+A requirement ("shall not end the tenancy without just cause") is not the opposite of a duty
+("must have just cause to end it"): a flip on it against a text that states no exception of its
+own is neutral (``_requirement_flip``). When a change of voice pairs a verb both texts deny ("may
+not be used by a tenant" / "a tenant may not use"), the words that moved across the "not" with
+the voice prove nothing; when each text denies words the other does not, around verbs the aligner
+could not pair ("are not counted in the three days" / "the three days do not include"), the
+judge declines (``_unpaired_passive_denial``).
+
 Two exceptions of one rule are not compared by parity (``_excepted``): "may not process unless
 it first obtains consent" and "shall not process without first obtaining consent" say the same,
 though the "not" of the one reaches over "without" and the other's stops at "unless"; the rule's
