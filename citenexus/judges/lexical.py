@@ -39,9 +39,13 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   ("if ... for less than one year" against "if ... for one year or more") states the rule of
   another case, not the opposite of this one: neutral.
 
-A claim in the passive voice ("... shall be given to the tenant by the landlord") moves its
-agent behind the verb, which the order and subject checks read as a rearrangement; there they
-decline instead of saying neutral, and the negation and numeric judges still speak.
+A claim in the passive voice ("... shall be given to the tenant by the landlord"), or a verb
+passive in one text and active in the other (``voice_pair``: "are not included" / "do not
+include"), moves its agent behind the verb, which the order and subject checks read as a
+rearrangement; there they decline instead of saying neutral, and the negation and numeric judges
+still speak. The agent a passive keeps must be the subject of the passage's active verb
+(``agent_swapped``: "The repair may be arranged by the landlord" against "The tenant may arrange
+for the repair" is neutral). In the paraphrase zone a reversed comparison is neutral too.
 """
 
 from __future__ import annotations
