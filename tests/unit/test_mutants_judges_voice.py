@@ -4,6 +4,8 @@ docs/design.md#the-judges says what each reading is for."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from citenexus.domain.model import Judgment, Verdict
 from citenexus.judges import JudgeThresholds, NegationJudge
 from citenexus.judges.generality import (
@@ -11,6 +13,7 @@ from citenexus.judges.generality import (
     _takes_object,
     _uses_at_home,
     _variant_in,
+    _word_before,
     alternative_added,
 )
 from citenexus.judges.lexical import (
@@ -28,7 +31,7 @@ from citenexus.judges.negation import (
     _unpaired_passive_denial,
 )
 from citenexus.judges.tokens import negation_counts, tokenize
-from tests.support.judging import aligned, passage, verdict
+from tests.support.judging import aligned, paired, passage, verdict
 
 NEGATION = NegationJudge()
 
@@ -204,8 +207,9 @@ def test_a_claim_that_denies_nothing_is_no_unpaired_denial() -> None:
 def test_only_a_not_of_the_passage_is_read_as_its_denial() -> None:
     claim = "Saturdays are not counted in the three days."
     assert not _unpaired_passive_denial(aligned(claim, "The three days may exclude weekends."))
+    # A "not" that denies no verb ("not the weeks"), against a claim verb nothing pairs.
     assert not _unpaired_passive_denial(
-        aligned(claim, "The three days, not the weeks, count Saturdays.")
+        aligned(claim, "The three days, not the weeks, include Saturdays.")
     )
 
 
@@ -252,7 +256,7 @@ def test_variant_in_reads_five_shared_letters_the_region_and_skips_the_word_itse
     )
     region = aligned("The notice is posted and kept.", before)
     assert region.region[0] > 0
-    assert not _variant_in(region, "delivered")  # "Deliveries" stands before the region
+    assert not _variant_in(region, "delivery")  # "Deliveries" stands before the region
 
 
 def test_a_use_at_the_end_of_the_passage_is_read_alone() -> None:
@@ -301,3 +305,33 @@ def test_a_verb_denied_twice_is_no_denial_for_the_voice_rule() -> None:
     once = "The fee may not be waived by the manager."
     assert voice_pair(aligned(once, twice)) is not None
     assert verdict(NEGATION, once, twice) is Verdict.CONTRADICTS
+
+
+def test_the_word_before_or_past_determiners() -> None:
+    assert _word_before(tokenize("fees the or"), 2) == 0
+    assert _word_before(tokenize("red blue green the or"), 4) == 2
+
+
+def test_the_zone_reads_the_densest_sentence_of_a_stretched_alignment() -> None:
+    """An alignment in the paraphrase zone whose pairs run into the next sentence's "If ...":
+    only the densest sentence is read there, so the next sentence's condition drops nothing."""
+    seasons = (
+        "(a) After a member has regularly and fully paid dues for two seasons, the club shall "
+        "not expel the member without a hearing, and the club shall state the grounds in the "
+        "written notice of expulsion. If a second member joins the household before the first "
+        "member reaches two seasons, the rule applies once either member has paid dues for two "
+        "seasons."
+    )
+    claim = (
+        "Once a member has paid full dues regularly for two seasons, the club cannot expel the "
+        "member without first holding a hearing."
+    )
+    thresholds = JudgeThresholds()
+    alignment = aligned(claim, seasons, thresholds)
+    units = [t.word for t in alignment.unit]
+    pairs = sorted(alignment.pairs)
+    applies = len(units) - 1 - units[::-1].index("applies")
+    stretched = paired(claim, seasons, [*pairs[1:-2], (pairs[-1][0], applies)])
+    zone = dataclasses.replace(stretched, content=stretched.content + 3)
+    assert thresholds.lexical_decline_coverage <= zone.coverage < thresholds.lexical_min_coverage
+    assert lexical_verdict(zone, thresholds) is None
