@@ -425,6 +425,16 @@ def _skip_determiners(tokens: tuple[Token, ...], k: int) -> int:
     return k
 
 
+def content_run_before(tokens: tuple[Token, ...], k: int) -> list[int]:
+    """The run of content words that ends at ``k``, nearest first ("The senior member may":
+    from "member", [member, senior]); empty when ``k`` is no content word."""
+    run: list[int] = []
+    while k >= 0 and tokens[k].is_content:
+        run.append(k)
+        k -= 1
+    return run
+
+
 def _content_run(tokens: tuple[Token, ...], k: int) -> tuple[list[int], int]:
     run: list[int] = []
     while k < len(tokens) and tokens[k].is_content:

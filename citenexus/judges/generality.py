@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from citenexus.judges.align import Alignment, home_sentences, sentence_of
+from citenexus.judges.align import Alignment, content_run_before, home_sentences, sentence_of
 from citenexus.judges.tokens import MODAL, Token
 
 # Words of free choice that widen a rule to every case when they open a phrase of their own
@@ -86,7 +86,7 @@ def universal_on_restricted(alignment: Alignment) -> bool:
             head = _head(claim, i + 1)
         if head is None or head not in paired:
             continue
-        uses = _uses_at_home(alignment, head)
+        uses = _uses_at_home(alignment, head, used)
         if any(_said_of_any(unit, u) for u in uses):
             continue  # the passage says "any" of it too
         if any(_restricted(unit, u, used) for u in uses):
@@ -94,7 +94,7 @@ def universal_on_restricted(alignment: Alignment) -> bool:
     return False
 
 
-def _uses_at_home(alignment: Alignment, head: int) -> list[int]:
+def _uses_at_home(alignment: Alignment, head: int, used: set[int]) -> list[int]:
     """The passage word the claim's ``head`` is paired with and, when that use only modifies
     another noun the claim does not quote ("that processing *activity*"), the other uses of it
     in the sentences that hold most of the claim's words: a claim that says "any processing"
@@ -102,7 +102,6 @@ def _uses_at_home(alignment: Alignment, head: int) -> list[int]:
     paired = dict(alignment.pairs)
     unit = alignment.unit
     after = paired[head] + 1
-    used = set(paired.values())
     if not (after < len(unit) and unit[after].is_content and after not in used):
         return [paired[head]]
     home = home_sentences(alignment)
@@ -119,18 +118,15 @@ def _uses_at_home(alignment: Alignment, head: int) -> list[int]:
 
 
 def _said_of_any(unit: tuple[Token, ...], u: int) -> bool:
-    k = u - 1
-    while k >= 0 and unit[k].is_content:
-        k -= 1
+    """Whether "any" (or "every", "all", "each") stands in front of the word's own phrase."""
+    k = u - 1 - len(content_run_before(unit, u - 1))
     return k >= 0 and unit[k].word in UNIVERSALS
 
 
 def _restricted(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
     """A word restricting the thing in front of it, left out, or a restriction behind it."""
-    k = u - 1
-    while k >= 0 and unit[k].is_content:
-        k -= 1
-    return any(j not in used for j in range(k + 1, u)) or _restricted_behind(unit, u, used)
+    front = content_run_before(unit, u - 1)
+    return any(j not in used for j in front) or _restricted_behind(unit, u, used)
 
 
 _KINDS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types", "nature", "description"})

@@ -60,6 +60,7 @@ from citenexus.judges.align import (
     Alignment,
     align,
     claim_predicate,
+    content_run_before,
     governing_modal,
     offered_keys,
     sentence_end,
@@ -675,7 +676,7 @@ def voice_changed(alignment: Alignment) -> bool:
     copy" for "the landlord shall give the applicant a copy"). Its subject is then not the
     passage's agent, which the order and subject checks cannot read. A claim passive where
     the passage is passive too ("may be charged once") is read as usual."""
-    if passive(alignment.claim) or _passive_for_active(alignment):
+    if passive(alignment.claim) or voice_pair(alignment) is not None:
         return True
     tokens = alignment.claim
     predicate = claim_predicate(tokens)
@@ -729,26 +730,13 @@ def _active_subject(tokens: tuple[Token, ...], verb: int) -> list[int]:
     """The content words right in front of an active verb's modal ("The tenant may arrange":
     "tenant"), or none when the verb has no modal right in front of it."""
     modal = governing_modal(tokens, verb)
-    if modal is None:
-        return []
-    run = []
-    k = modal - 1
-    while k >= 0 and tokens[k].is_content:
-        run.append(k)
-        k -= 1
-    return run
-
-
-def _passive_for_active(alignment: Alignment) -> bool:
-    """Whether a verb stands as a passive participle in one text ("are not included") where the
-    other has it active ("do not include"): the one turned the other's object into its
-    subject."""
-    return voice_pair(alignment) is not None
+    return [] if modal is None else content_run_before(tokens, modal - 1)
 
 
 def voice_pair(alignment: Alignment) -> tuple[int, int] | None:
-    """The first pair of words that stand passive in one text and active in the other
-    (``_passive_for_active``), or None."""
+    """The first pair of words where one text has the verb as a passive participle ("are not
+    included") and the other has it active ("do not include"): the one turned the other's
+    object into its subject. None when there is no such pair."""
     claim, unit = alignment.claim, alignment.unit
     uses = Counter(u for _, u in alignment.pairs)
     for c, u in alignment.pairs:
@@ -1025,11 +1013,7 @@ def subject_moved(alignment: Alignment) -> bool:
         head = k - 1  # "An owner who intends to end a tenancy shall give": the owner gives
     if head < 0 or not alignment.unit[head].is_content or head in kept:
         return False
-    run = set()
-    k = head
-    while k >= 0 and alignment.unit[k].is_content:
-        run.add(k)
-        k -= 1
+    run = set(content_run_before(alignment.unit, head))
     if kept & run:
         return False
     # The same word standing again in front of the modal is the claim's subject said twice ("If

@@ -13,7 +13,7 @@ from __future__ import annotations
 from citenexus.domain.model import Verdict
 from citenexus.judges import LexicalJudge
 from citenexus.judges.align import sentence_of
-from citenexus.judges.lexical import _passive_for_active, subject_moved, voice_changed
+from citenexus.judges.lexical import subject_moved, voice_changed, voice_pair
 from tests.support.judging import aligned, paired, verdict
 
 JUDGE = LexicalJudge()
@@ -27,7 +27,7 @@ DAYS = (
 def test_a_passive_claim_against_an_active_passage_is_a_change_of_voice() -> None:
     claim = "Saturdays, Sundays, and other public holidays are not included in the three days."
     alignment = aligned(claim, DAYS)
-    assert _passive_for_active(alignment)
+    assert voice_pair(alignment) is not None
     assert voice_changed(alignment)
     assert verdict(JUDGE, claim, DAYS) is None  # the paraphrase zone: lexical declines
 
@@ -35,23 +35,21 @@ def test_a_passive_claim_against_an_active_passage_is_a_change_of_voice() -> Non
 def test_an_active_claim_against_a_passive_passage_is_a_change_of_voice() -> None:
     passage = "The use of the hall must be governed by a written contract between the club and the member."
     claim = "The club and the member must sign a written contract that governs the use of the hall."
-    assert _passive_for_active(aligned(claim, passage))
+    assert voice_pair(aligned(claim, passage)) is not None
 
 
 def test_the_same_voice_in_both_texts_is_no_change() -> None:
     claim = "Saturdays and Sundays are not included in the three days."
     passage = "Saturdays and Sundays are not included in the three days of notice."
-    assert not _passive_for_active(aligned(claim, passage))
+    assert voice_pair(aligned(claim, passage)) is None
     # A word behind "be" that is no participle.
-    assert not _passive_for_active(
-        aligned("The fee is due.", "The member pays the fee that is due.")
-    )
+    assert voice_pair(aligned("The fee is due.", "The member pays the fee that is due.")) is None
 
 
 def test_a_gerund_in_the_other_text_names_the_act_and_is_no_active_verb() -> None:
     claim = "The member may appeal before the action is filed."
     passage = "The member may appeal before filing the action."
-    assert not _passive_for_active(aligned(claim, passage))
+    assert voice_pair(aligned(claim, passage)) is None
 
 
 def test_a_passage_word_two_claim_words_quote_is_not_read_for_voice() -> None:
@@ -60,12 +58,12 @@ def test_a_passage_word_two_claim_words_quote_is_not_read_for_voice() -> None:
     alignment = aligned(claim, passage)
     uses = [u for _, u in alignment.pairs]
     assert any(uses.count(u) > 1 for u in uses)
-    assert not _passive_for_active(alignment)
+    assert voice_pair(alignment) is None
     # The same pair alone, quoted once, is read.
     words = [t.word for t in alignment.claim]
     units = [t.word for t in alignment.unit]
     once = paired(claim, passage, [(words.index("violated"), units.index("violated"))])
-    assert _passive_for_active(once)
+    assert voice_pair(once) is not None
 
 
 NOTICE = (

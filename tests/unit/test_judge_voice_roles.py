@@ -106,7 +106,7 @@ def test_any_widens_the_restricted_use_though_another_was_paired() -> None:
     claim = "A club must document an assessment before any processing of member data."
     alignment = aligned(claim, ASSESS)
     processing = next(c for c, _ in alignment.pairs if alignment.claim[c].word == "processing")
-    assert len(_uses_at_home(alignment, processing)) == 2
+    assert len(_uses_at_home(alignment, processing, {u for _, u in alignment.pairs})) == 2
     assert universal_on_restricted(alignment)
 
 
@@ -118,7 +118,9 @@ def test_only_the_paired_use_is_read_when_it_stands_alone() -> None:
     claim = "The club shall give notice of a fee increase that, with all other increases, is 10 percent or less."
     alignment = aligned(claim, passage)
     increases = next(c for c, _ in alignment.pairs if alignment.claim[c].word == "increases")
-    assert _uses_at_home(alignment, increases) == [dict(alignment.pairs)[increases]]
+    assert _uses_at_home(alignment, increases, {u for _, u in alignment.pairs}) == [
+        dict(alignment.pairs)[increases]
+    ]
     assert not universal_on_restricted(alignment)
 
 

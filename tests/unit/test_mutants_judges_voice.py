@@ -262,7 +262,9 @@ def test_variant_in_reads_five_shared_letters_the_region_and_skips_the_word_itse
 def test_a_use_at_the_end_of_the_passage_is_read_alone() -> None:
     alignment = aligned("A club must assess any processing", "A club shall assess that processing")
     processing = next(c for c, _ in alignment.pairs if alignment.claim[c].word == "processing")
-    assert _uses_at_home(alignment, processing) == [dict(alignment.pairs)[processing]]
+    assert _uses_at_home(alignment, processing, {u for _, u in alignment.pairs}) == [
+        dict(alignment.pairs)[processing]
+    ]
 
 
 def test_restricted_reads_only_the_words_right_in_front() -> None:
