@@ -266,6 +266,16 @@ CITENEXUS_ELSEWHERE_MARGIN = (
 CITENEXUS_HANDOVER_MARGIN = (
     envfloat("CITENEXUS_HANDOVER_MARGIN", 0.2 if CITENEXUS_EMBEDDER == "minilm" else 0.0) or None
 )
+# Relevance needs meaning as well as words: a candidate whose embedding cosine to the question is
+# below this is not relevant, whatever its reranked score (citenexus/pipeline/retrieval.py
+# ground); 0 turns it off. Chosen on the development lanes together (scripts/choose_thresholds.py
+# --min-cosine): 0.25 changes nothing, 0.3 and 0.35 refuse one answer quoting a sentence that
+# shares only words with the question (cosine 0.26) and change nothing else, 0.4 loses expected
+# values (the lowest cosine of a unit cited by a right answer is 0.374). 0.3 (MiniLM) is chosen.
+# docs/evaluation.md.
+CITENEXUS_MIN_COSINE = (
+    envfloat("CITENEXUS_MIN_COSINE", 0.3 if CITENEXUS_EMBEDDER == "minilm" else 0.0) or None
+)
 CITENEXUS_UNIT_CHARS = envint("CITENEXUS_UNIT_CHARS", 900)
 CITENEXUS_UNIT_OVERLAP = envint("CITENEXUS_UNIT_OVERLAP", 150)
 CITENEXUS_MAX_UPLOAD_BYTES = envint("CITENEXUS_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)

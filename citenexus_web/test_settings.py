@@ -12,6 +12,7 @@ CITENEXUS_EMBEDDER = "hashing"
 CITENEXUS_GROUND_THRESHOLD = 0.25  # calibrated for the hashing embedder's scale
 CITENEXUS_ELSEWHERE_MARGIN = None  # measured for MiniLM's scale only (settings.py)
 CITENEXUS_HANDOVER_MARGIN = None  # the same
+CITENEXUS_MIN_COSINE = None  # the same
 CITENEXUS_TASKS_EAGER = True
 # Drawn PDF pages go to a scratch folder, not the data directory (curation/services/pages.py).
 CITENEXUS_PAGE_CACHE_DIR = tempfile.mkdtemp(prefix="citenexus-page-images-")

@@ -32,8 +32,15 @@ ERR_DIMENSION = (
 )
 # Pipeline settings a deployment may set as CITENEXUS_<NAME>; unset ones keep the defaults.
 _SIZES = ("ground_threshold", "ground_k", "generate_k", "retrieve_k")
-# The margins are always set: the settings module chooses each one's value per embedder.
-_MARGINS = ("removed_answer_margin", "relative_margin", "elsewhere_margin", "handover_margin")
+# The margins (and the cosine bar) are always set: the settings module chooses each one's value
+# per embedder.
+_MARGINS = (
+    "removed_answer_margin",
+    "relative_margin",
+    "elsewhere_margin",
+    "handover_margin",
+    "min_cosine",
+)
 
 
 def _embedder() -> Embedder:

@@ -27,6 +27,8 @@ Loads (or brings up to date) every example lane, as ``manage.py evaluate --all``
         --elsewheres 0.08 --generate-k 12        # one other generate_k (default: deployed, 8)
     .venv/bin/python scripts/choose_thresholds.py --thresholds 0.47 --margins 0.3 \
         --elsewheres 0.08 --handover none        # one other hand-over margin (default: deployed)
+    .venv/bin/python scripts/choose_thresholds.py --thresholds 0.47 --margins 0.3 \
+        --elsewheres 0.08 --min-cosine 0.3       # one other cosine bar (default: deployed)
 
 Without ``--elsewheres`` the elsewhere margin is off, unlike the deployment (0.08).
 
@@ -88,6 +90,7 @@ def run_lane(
     ground_k: int | None = None,
     generate_k: int | None = None,
     handover: str | None = None,
+    min_cosine: str | None = None,
 ) -> dict[str, Any]:
     """The strict report of one lane under these settings, with its headroom (and, given
     ``answers_out``, its strict answers under the lane's slug)."""
@@ -105,6 +108,8 @@ def run_lane(
         settings = dataclasses.replace(settings, generate_k=generate_k)
     if handover is not None:
         settings = dataclasses.replace(settings, handover_margin=_values(handover)[0])
+    if min_cosine is not None:
+        settings = dataclasses.replace(settings, min_cosine=_values(min_cosine)[0])
     lane = Lane.objects.get(slug=example.slug)
     reports, answers = evaluate_lane(lane, golden, STRICT, settings=settings)
     if answers_out is not None:
@@ -171,6 +176,11 @@ def main() -> int:
         "--handover",
         help="the hand-over margin (a number, or none), instead of the deployment's",
     )
+    parser.add_argument(
+        "--min-cosine",
+        help="the least question-unit cosine of a relevant candidate (a number, or none), "
+        "instead of the deployment's",
+    )
     args = parser.parse_args()
     lanes = lanes_from_examples()
     results: dict[str, Any] = {"lanes": {e.slug: {"held_out": e.held_out} for e in lanes}}
@@ -196,6 +206,7 @@ def main() -> int:
                 args.ground_k,
                 args.generate_k,
                 args.handover,
+                args.min_cosine,
             )
             for e in lanes
         }
@@ -205,6 +216,7 @@ def main() -> int:
             "relative": relative,
             "elsewhere": elsewhere,
             "handover": args.handover,
+            "min_cosine": args.min_cosine,
             "lanes": rows,
             "pooled_development": pool([r for s, r in rows.items() if not is_held_out(results, s)]),
         }
@@ -228,6 +240,7 @@ def main() -> int:
                     args.ground_k,
                     args.generate_k,
                     args.handover,
+                    args.min_cosine,
                 )
                 for e in dev
             }

@@ -124,6 +124,12 @@ def candidate_row(candidate: Candidate, stage: str) -> dict[str, Any]:
     return {**candidate.to_dict(), "stage": stage}
 
 
+def _means_enough(candidate: Candidate, min_cosine: float | None) -> bool:
+    """Whether a candidate's embedding cosine to the question reaches ``min_cosine`` (always,
+    when that is None); a candidate with no cosine recorded reaches no bar."""
+    return min_cosine is None or candidate.scores.get("cosine", 0.0) >= min_cosine
+
+
 def ground(
     question: str | QuestionFrame,
     candidates: Sequence[Candidate],
@@ -132,16 +138,22 @@ def ground(
 ) -> tuple[list[Candidate], list[Candidate], list[dict[str, str]], list[Candidate]]:
     """(relevant, grounded, inapplicable, valueless): relevance, then applicability.
 
-    Relevant means a reranked score at or above the threshold and, when the question asks for a
-    value outright ("how many days ..."), a text that states a value of that kind: a unit on the
-    right topic that gives no such value cannot answer (those are returned as ``valueless``).
+    Relevant means a reranked score at or above the threshold (with ``min_cosine`` set, an
+    embedding cosine at or above it too: shared words without shared meaning are not relevance)
+    and, when the question asks for a value outright ("how many days ..."), a text that states a
+    value of that kind: a unit on the right topic that gives no such value cannot answer (those
+    are returned as ``valueless``).
     With ``relative_margin`` set, a candidate must also come within that margin of the best
     relevant candidate, applicable or not; ``elsewhere_margin`` does the same only for a
     question naming a jurisdiction other than the lane's (docs/design.md, "Thresholds").
     Grounded keeps at most ``ground_k`` applicable candidates, best first.
     """
     kind = frame_of(question).value_kind
-    above = [c for c in candidates if c.relevance >= settings.ground_threshold]
+    above = [
+        c
+        for c in candidates
+        if c.relevance >= settings.ground_threshold and _means_enough(c, settings.min_cosine)
+    ]
     relevant = [c for c in above if kind is None or states_value(c.unit.text, kind)]
     margin = settings.relative_margin
     if scope.elsewhere and settings.elsewhere_margin is not None:

@@ -48,6 +48,11 @@ class PipelineSettings:
     # candidates that come within this of the most relevant selected one that meets the floor
     # (pipeline/pool.py Pool.top). None hands over the top ``generate_k`` as they stand.
     handover_margin: float | None = None
+    # Relevance needs meaning as well as words: a candidate whose embedding cosine to the
+    # question is below this is not relevant, however many of the question's words it shares
+    # (a deposit ruling that shares "landlord", "let" and "giving" with a question about
+    # subletting). None turns it off. Off by default: cosines depend on the embedder.
+    min_cosine: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("ground_k", "generate_k", "retrieve_k", "rrf_k", "deep_max_subqueries"):
@@ -75,7 +80,7 @@ class PipelineSettings:
                     ERR_BAD_SETTING.format(name=name, rule="a number in [0, 1]", value=value)
                 )
 
-        for name in ("relative_margin", "elsewhere_margin", "handover_margin"):
+        for name in ("relative_margin", "elsewhere_margin", "handover_margin", "min_cosine"):
             relative = getattr(self, name)
             if relative is not None and (
                 not isinstance(relative, int | float) or not 0.0 < float(relative) <= 1.0

@@ -36,8 +36,9 @@ STRICT_PINS = {
     # expected values stated / answerable; refused / unanswerable; expected code / coded
     # Codes raised by the scope refusal code (W04 not_applicable, was below_authority_floor);
     # C05 (tenancy, a value) and C05 (privacy, unresolved_conflict) by the hand-over margin;
-    # C06 (privacy, unresolved_conflict) by superlatives read as asking for an amount.
-    "law-authority": ((27, 37), (22, 24), (22, 24)),
+    # C06 (privacy, unresolved_conflict) by superlatives read as asking for an amount; W05
+    # (tenancy, not_applicable) by the cosine bar (2026-12-06, third session).
+    "law-authority": ((27, 37), (23, 24), (23, 24)),
     "privacy-law": ((27, 35), (25, 28), (25, 28)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     "aviation-maintenance": ((32, 42), (27, 31), (25, 31)),
@@ -72,6 +73,7 @@ def minilm(settings: Any) -> Iterator[None]:
     settings.CITENEXUS_RELATIVE_MARGIN = deployment.CITENEXUS_RELATIVE_MARGIN
     settings.CITENEXUS_ELSEWHERE_MARGIN = deployment.CITENEXUS_ELSEWHERE_MARGIN
     settings.CITENEXUS_HANDOVER_MARGIN = deployment.CITENEXUS_HANDOVER_MARGIN
+    settings.CITENEXUS_MIN_COSINE = deployment.CITENEXUS_MIN_COSINE
     reset()
     yield
     reset()

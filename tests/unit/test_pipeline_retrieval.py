@@ -179,6 +179,55 @@ def test_a_relative_margin_keeps_every_candidate_within_it_of_the_best() -> None
     assert [c.key for c in relevant] == ["a#0", "b#0"]
 
 
+def _with_cosines(*rows: tuple[str, float, float | None]) -> list[Candidate]:
+    return [
+        Candidate(
+            u(name, "notice"),
+            UNRANKED_TIER,
+            relevance,
+            {} if cosine_score is None else {"cosine": cosine_score},
+        )
+        for name, relevance, cosine_score in rows
+    ]
+
+
+@pytest.mark.parametrize(
+    ("min_cosine", "relevant_keys"),
+    [
+        # Off: the reranked score alone decides, whatever the cosine (or none recorded).
+        (None, ["words#0", "meaning#0", "edge#0", "unmeasured#0"]),
+        # On: a unit sharing the question's words but far from its meaning is not relevant;
+        # one exactly at the bar is; one with no cosine recorded reaches no bar.
+        (0.3, ["meaning#0", "edge#0"]),
+    ],
+)
+def test_with_a_cosine_bar_shared_words_without_shared_meaning_are_not_relevance(
+    min_cosine: float | None, relevant_keys: list[str]
+) -> None:
+    candidates = _with_cosines(
+        ("words", 0.6, 0.26),
+        ("meaning", 0.55, 0.45),
+        ("edge", 0.5, 0.3),
+        ("unmeasured", 0.5, None),
+        ("below", 0.4, 0.9),  # under the reranked threshold: never relevant
+    )
+    settings = PipelineSettings(ground_threshold=0.47, min_cosine=min_cosine)
+    relevant, grounded, _, valueless = ground(
+        "Is notice needed?", candidates, QuestionScope.parse("Is notice needed?"), settings
+    )
+    assert [c.key for c in relevant] == relevant_keys
+    assert [c.key for c in grounded] == relevant_keys
+    assert valueless == []  # failing the bar is not relevance, so not "relevant but valueless"
+
+
+def test_the_cosine_bar_is_a_setting_in_zero_to_one() -> None:
+    assert PipelineSettings(min_cosine=1.0).min_cosine == 1.0
+    assert PipelineSettings.from_dict({"min_cosine": 0.3}).to_dict()["min_cosine"] == 0.3
+    for bad in (0, -0.1, 1.5, "0.3"):
+        with pytest.raises(ValueError, match="min_cosine"):
+            PipelineSettings(min_cosine=bad)  # type: ignore[arg-type]
+
+
 def test_grounding_lists_inapplicable_candidates_with_reasons() -> None:
     policy = AuthorityPolicy.unranked()
     fused = [
