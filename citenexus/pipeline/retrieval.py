@@ -116,6 +116,9 @@ class Gathered:
     grounded: list[Candidate] = field(default_factory=list)
     inapplicable: list[dict[str, str]] = field(default_factory=list)
     valueless: list[Candidate] = field(default_factory=list)
+    # Candidates whose reranked score reached the threshold but whose cosine did not reach
+    # ``min_cosine``: shared words without shared meaning (reported as their own stage).
+    far_in_meaning: list[Candidate] = field(default_factory=list)
     selection: Selection[Candidate] = field(default_factory=lambda: Selection(()))
 
 
@@ -216,6 +219,12 @@ def gather(
         found.relevant, found.grounded, found.inapplicable, found.valueless = ground(
             frame, found.candidates, scope, settings
         )
+        found.far_in_meaning = [
+            c
+            for c in found.candidates
+            if c.relevance >= settings.ground_threshold
+            and not _means_enough(c, settings.min_cosine)
+        ]
     with timings.stage("select"):
         found.selection = select_by_authority(found.grounded, policy, mode)
     return found

@@ -14,6 +14,7 @@ from django.utils.html import escape
 from answers.forms import ERR_CHOOSE_VERDICT, ERR_FLAG_NEEDS_NOTE, parse_draft
 from answers.models import Answer
 from answers.views import ERR_ASK_DATABASE_UNAVAILABLE, supporting_span
+from curation.bootstrap import reset
 from curation.services.documents import document_ingest_text
 from tests.support.faults import kill_on_answer_insert
 
@@ -238,6 +239,37 @@ def test_a_question_nothing_addresses_shows_the_best_candidates_and_their_scores
     )
     assert f'<td class="num">{floatformat(best["relevance"], 3)}</td>' in card
     assert f"rerank {floatformat(best['scores']['rerank'], 3)}" in card
+
+
+def test_the_best_candidates_say_what_relevance_needs_and_the_cosine_bar_is_a_stage(
+    reviewer, lane, texas_only, settings
+):
+    """With a cosine bar no unit reaches, the Texas unit that otherwise makes the question
+    not_applicable is kept out as far in meaning: the refusal is no_relevant_evidence, the
+    candidate's stage says why, and the page says what relevance needs."""
+    client = signed_in(reviewer)
+    question = "How much notice ends a monthly tenancy in California?"
+    settings.CITENEXUS_MIN_COSINE = 0.999
+    reset()
+    try:
+        answer = ask_question(client, lane, question)
+    finally:
+        settings.CITENEXUS_MIN_COSINE = None
+        reset()
+    assert answer.refusal_code == "no_relevant_evidence", answer.payload.get("refusal")
+    stages = {row["document_id"]: row["stage"] for row in answer.payload["candidates"]}
+    assert stages["tex-prop-91-001"] == "below_min_cosine"
+    html = client.get(f"/answers/{answer.pk}/").content.decode()
+    card = html[html.index('class="card refusal"') : html.index("</section>")]
+    assert (
+        "A candidate counts as relevant at a relevance of 0.25 or more, with an embedding" in card
+    )
+    assert "of 0.999 or more: sharing the question's words is not enough." in card
+
+    plain = ask_question(client, lane, "What is the filing fee for a trademark application?")
+    html = client.get(f"/answers/{plain.pk}/").content.decode()
+    card = html[html.index('class="card refusal"') : html.index("</section>")]
+    assert "A candidate counts as relevant at a relevance of 0.25 or more." in card
 
 
 def review(client: Client, answer: Answer, **data: str) -> Any:

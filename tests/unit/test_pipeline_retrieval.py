@@ -12,6 +12,7 @@ from citenexus.domain.authority import UNRANKED_TIER, AuthorityPolicy, TrustMode
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
 from citenexus.embedders import MemoEmbedder
 from citenexus.pipeline.retrieval import (
+    Gathered,
     cosine,
     gather,
     ground,
@@ -323,6 +324,35 @@ def test_only_select_by_authority_consults_tiers_and_the_floor(
     assert [c.key for c in floored.grounded] == [c.key for c in unranked.grounded]
     assert set(c.key for c in floored.selection.selected) <= set(c.key for c in floored.grounded)
     assert [c.key for c in unranked.selection.selected] == [c.key for c in unranked.grounded]
+
+
+def test_gather_reports_the_candidates_the_cosine_bar_kept_out() -> None:
+    store = memory_lane(EXAMPLE_DOCUMENTS)
+    question = "What notice must an owner give to end a month-to-month tenancy?"
+
+    def run(min_cosine: float | None) -> Gathered:
+        return gather(
+            question,
+            scope=QuestionScope.parse(question),
+            retriever=store,
+            embedder=WordHashEmbedder(),
+            policy=AuthorityPolicy.unranked(),
+            mode=TrustMode.parse("strict"),
+            settings=PipelineSettings(min_cosine=min_cosine),
+            timings=Timings(),
+        )
+
+    without = run(None)
+    assert without.relevant and without.far_in_meaning == []
+    bar = sorted(c.scores["cosine"] for c in without.relevant)[-1]  # only the closest passes
+    with_bar = run(bar)
+    assert [c.key for c in with_bar.relevant] == [
+        c.key for c in without.relevant if c.scores["cosine"] >= bar
+    ]
+    assert {c.key for c in with_bar.far_in_meaning} == {
+        c.key for c in without.relevant if c.scores["cosine"] < bar
+    }
+    assert with_bar.far_in_meaning  # the bar kept some out, and says which
 
 
 def test_settings_validate_their_ranges_and_names() -> None:

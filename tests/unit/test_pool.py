@@ -42,6 +42,7 @@ def test_each_candidate_row_names_the_last_stage_it_reached_most_relevant_first(
             ("elsewhere", "statute", 0.75),
             ("past-k", "statute", 0.7),
             ("no-value", "statute", 0.65),
+            ("words-only", "statute", 0.6),
             ("low", "statute", 0.1),
         ]
     }
@@ -51,6 +52,7 @@ def test_each_candidate_row_names_the_last_stage_it_reached_most_relevant_first(
         grounded=[c["grounded-only"]],
         inapplicable=[{"key": c["elsewhere"].key, "reason": "elsewhere"}],
         valueless=[c["no-value"]],
+        far_in_meaning=[c["words-only"]],
         selected=[c["drafted"], c["second"]],
         withheld=[c["blog"]],
     )
@@ -63,6 +65,7 @@ def test_each_candidate_row_names_the_last_stage_it_reached_most_relevant_first(
         ("elsewhere", "inapplicable"),
         ("past-k", "beyond_ground_k"),
         ("no-value", "states_no_value_asked"),
+        ("words-only", "below_min_cosine"),
         ("low", "below_threshold"),
     ]
 
@@ -95,3 +98,25 @@ def test_a_unit_found_twice_keeps_its_best_scores_and_on_a_tie_the_first_found()
         )
     )
     assert pool_of(found, POLICY, STRICT, ["q1", "q2", "q3"]).candidates == [better]
+
+
+def test_sub_queries_pool_what_the_cosine_bar_kept_out_and_an_earlier_stage_wins() -> None:
+    words = candidate("words-only", "statute", 0.6)
+    both = candidate("both", "statute", 0.7)
+    found = [
+        Gathered(candidates=[words, both], far_in_meaning=[words, both]),
+        Gathered(
+            candidates=[both],
+            relevant=[both],
+            grounded=[both],
+            far_in_meaning=[words],
+            selection=select_by_authority([both], POLICY, STRICT),
+        ),
+    ]
+    pool = pool_of(found, POLICY, STRICT, ["q1", "q2"])
+    assert [c.key for c in pool.far_in_meaning] == [words.key, both.key]
+    # Far in meaning for one sub-query, relevant for another: the stage it reached is reported.
+    assert {row["document_id"]: row["stage"] for row in pool.rows(8)} == {
+        "both": "generated",
+        "words-only": "below_min_cosine",
+    }
