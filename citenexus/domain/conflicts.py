@@ -304,6 +304,7 @@ def _readings_of(
         # A condition the question states of its own case is this case's, not another branch.
         condition = condition - focus
         number = re.search(r"\d[\d,]*(?:\.\d+)?", text[q.start : q.end])
+        holder = readings.holder_of(sentence_before)
         out.append(
             Reading(
                 value=q.label + (_idiom_label(text, q, vocabulary) if idiom else ""),
@@ -320,6 +321,8 @@ def _readings_of(
                 anchor=readings.anchor_of(after) if q.kind != quantities.DATE else frozenset(),
                 typical=readings.typical_of(sentence_before),
                 rate=readings.rate_of(after) if q.kind == quantities.AMOUNT else "",
+                holder=holder,
+                holder_own=holder - focus,
             )
         )
     if kind == DATE:

@@ -154,6 +154,37 @@ def subject_of(window: str) -> frozenset[str]:
     return frozenset()
 
 
+# Where a sentence's opening noun phrase ends: a modal or an auxiliary, or one of the verbs a
+# sentence stating an entitlement or a charge turns on ("Part-time staff receive 15 days"). Generic
+# English.
+_HOLDER_END_WORDS = (
+    "may might must shall should can cannot could will would is are was were be been has have "
+    "had do does did need needs get gets receive receives pay pays earn earns accrue accrues "
+    "qualify qualifies"
+)
+_HOLDER_END = frozenset(_HOLDER_END_WORDS.split())
+_RELATIVE = frozenset({"who", "whom", "whose", "which", "that"})
+_HOLDER_WORD = re.compile(r"[a-z][a-z'-]*|,|\d[\d,.]*")
+
+
+def holder_of(sentence_before: str) -> frozenset[str]:
+    """The content words of the phrase the value's sentence opens with, up to its first comma,
+    modal, auxiliary or entitlement verb, without a relative clause: whom or what the value is
+    stated for ("Items bought in our stores may be returned within 28 days": item, bought, store;
+    "A person who violates this part shall pay": person). None when the sentence opens with its
+    verb or its value."""
+    words: set[str] = set()
+    head = True  # a relative clause ("A person who violates ...") says what the holder does
+    for token in _HOLDER_WORD.findall(sentence_before.lower()):
+        if token == "," or token in _HOLDER_END:
+            return frozenset(words)
+        if token in _RELATIVE:
+            head = False
+        elif head and token[0].isalpha() and token not in STOPWORDS and len(token) > 2:
+            words |= {stem(part) for part in token.split("-") if len(part) > 2}
+    return frozenset()  # no end found before the value: the value is in the opening phrase
+
+
 def condition_of(window: str) -> tuple[bool, frozenset[str]]:
     """(whether the value sits in a stated exception, the words of its condition if any)."""
     if _EXCEPTION.search(window):
@@ -214,6 +245,8 @@ class Reading:
     raw: float = 0.0  # the number as written (for ranges)
     anchor: frozenset[str] = frozenset()  # the event a lead time or deadline is counted from
     typical: bool = False  # a value said of what happens in practice ("usually about 14 days")
+    holder: frozenset[str] = frozenset()  # whom or what the value's sentence states it for
+    holder_own: frozenset[str] = frozenset()  # of those, the words the question does not name
     rate: str = ""  # the unit of time an amount is charged per ("day" for "$25 per day")
 
 
@@ -227,6 +260,13 @@ def _contrasting(a: frozenset[str], b: frozenset[str]) -> bool:
         if x and y and not x & y:
             return True
     return False
+
+
+def _held_apart(a: Reading, b: Reading) -> bool:
+    """Whether the two values are stated for different holders of one kind: the sentences open
+    with phrases sharing a word ("items", "employees") and each names one of its own that the
+    question does not ("bought in our stores" / "ordered online"; "full-time" / "part-time")."""
+    return bool(a.holder & b.holder and a.holder_own - b.holder and b.holder_own - a.holder)
 
 
 def same_value(a: Reading, b: Reading) -> bool:
@@ -258,6 +298,8 @@ def disagree(a: Reading, b: Reading) -> bool:
     if _contrasting(a.qualifiers, b.qualifiers) or a.rate != b.rate:
         return False
     if a.subject and b.subject and not a.subject & b.subject:
+        return False
+    if _held_apart(a, b):
         return False
     if min(len(a.anchor), len(b.anchor)) >= _ANCHOR_WORDS and not a.anchor & b.anchor:
         return False  # counted from different events, each named by its own words
