@@ -28,7 +28,7 @@ DAYS, DATE, AMOUNT, PERCENT = "days", "date", "amount", "percent"
 _ASKED = (
     (
         DAYS,
-        r"how many (?:calendar |business )?(?:days|weeks|months)|how (?:long|much notice|much time)|notice period|days?'? notice|deadline|within how",
+        r"how many (?:calendar |business )?(?:days|weeks|months)|how (?:long|much (?:advance |prior )?(?:notice|time|warning))|notice period|days?'? notice|deadline|within how",
     ),
     (PERCENT, r"percent|percentage|%|interest rate|what rate"),
     (DATE, r"what date|which date|when (?:is|was|does|did|must|will)|due date|by when"),
@@ -43,6 +43,23 @@ _QUANTITY_KINDS = {
     AMOUNT: {quantities.AMOUNT},
     PERCENT: {quantities.PERCENT},
 }
+# A question asking for a bound, a frequency or a measure without naming its kind ("What is the
+# maximum weight of a cabin bag?", "How often must extinguishers be serviced?", "At what age
+# ..."): any stated quantity may answer it, each compared only with quantities of its own base
+# (durations with durations, kilograms with grams, characters with characters).
+MEASURE = "measure"
+_QUANTITY_KINDS[MEASURE] = set().union(*_QUANTITY_KINDS.values()) - {quantities.DATE} | {
+    quantities.NUMBER
+}
+_ASKS_MEASURE = re.compile(
+    r"\bwhat(?:'s|\s+is|\s+are)\s+(?:the\s+|a\s+)?(?:maximum|minimum|max|min|highest|lowest"
+    r"|largest|smallest|greatest|least|most|shortest|longest|required|recommended|normal"
+    r"|standard|usual)\b|\bhow (?:often|frequently|quickly|fast|high|heavy|tall|wide|far|old"
+    r"|large|big|many)\b|\bat what (?:interval|age|temperature|speed|height|distance|level)\b"
+    r"|\bwhat (?:age|temperature|height|weight|length|size|interval|frequency|speed|distance"
+    r"|limit)\b",
+    re.IGNORECASE,
+)
 _MONTH_NUMBERS = {
     name: i
     for i, names in enumerate(
@@ -293,6 +310,9 @@ def _readings_of(
             (q.kind in wanted and not idiom) or (kind == AMOUNT and q.kind in _PERIODS and idiom)
         ):
             continue
+        measured = readings.measure_of(text[q.end : q.end + _AFTER_CHARS])
+        if q.kind == quantities.NUMBER and measured is None:
+            continue  # a bare number measures nothing that can be compared
         context = _about(text, q)
         matter = frozenset(focus_words(context) & focus)
         if not matter:
@@ -300,6 +320,10 @@ def _readings_of(
         before, after, sentence_before, sentence_after = _window(text, spans, i)
         own = text[q.start : q.end]
         base, magnitude = readings.days_of(q.kind, q.value)
+        label = q.label
+        if q.kind == quantities.NUMBER and measured is not None:
+            base, factor, unit = measured
+            magnitude, label = q.value * factor, f"{q.label} {unit}"
         exception, condition = readings.condition_of(sentence_before)
         # A condition the question states of its own case is this case's, not another branch.
         condition = condition - focus
@@ -307,7 +331,7 @@ def _readings_of(
         holder = readings.holder_of(sentence_before)
         out.append(
             Reading(
-                value=q.label + (_idiom_label(text, q, vocabulary) if idiom else ""),
+                value=label + (_idiom_label(text, q, vocabulary) if idiom else ""),
                 base=q.currency or _BASES.get(q.kind, base),  # an amount's currency
                 magnitude=magnitude,
                 matter=matter,
@@ -429,7 +453,10 @@ def question_kind(question: str) -> str | None:
     for, or the yes/no of a question that asks none ("Is the training mandatory?")."""
     if _YES_NO.match(question):  # "Can it charge a fee?" asks yes or no, not the fee
         return value_asked(question) or POLARITY
-    return asked_kind(question) or value_asked(question)
+    found = asked_kind(question) or value_asked(question)
+    if found is None and _ASKS_MEASURE.search(question):
+        return MEASURE
+    return found
 
 
 def claim_assertion(

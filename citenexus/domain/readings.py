@@ -84,8 +84,26 @@ _EXCEPTION = re.compile(
     re.IGNORECASE,
 )
 _CONDITION = re.compile(r"\b(?:if|when|where|provided that|only if)\b([^,;.]*)", re.IGNORECASE)
+# A range's ends: digits or a number word ("one to three working days"), maybe a currency in
+# front and a unit between ("between 0°C and 5°C"); "and" only after "between" ("sections 3 and 4"
+# is no range), "to" or a dash after "from" or alone ("7 to 9 years", "4-6 hours").
+_NUMBER_WORDS_TO_TWENTY = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+)
+_NUMBER_WORD = {word: value for value, word in enumerate(_NUMBER_WORDS_TO_TWENTY.split())}
+_END = r"[$\u20ac\u00a3]?(\d[\d,]*(?:\.\d+)?|" + "|".join(_NUMBER_WORD) + r")"
+_BETWEEN_UNIT = r"\s*(?:\u00b0\s*[cf]\b\s*|[a-z]+\s+)?"
 _RANGE = re.compile(
-    r"\b(?:between|from)\s+\$?(\d[\d,]*(?:\.\d+)?)\s*(?:[a-z]+\s+)?(?:and|to)\s+\$?(\d[\d,]*(?:\.\d+)?)",
+    r"\b(?:between\s+"
+    + _END
+    + _BETWEEN_UNIT
+    + r"and|(?:from\s+)?"
+    + _END
+    + _BETWEEN_UNIT
+    + r"(?:to|-|\u2013))\s*"
+    + _END
+    + r"\b",
     re.IGNORECASE,
 )
 _ANCHOR = re.compile(
@@ -164,25 +182,71 @@ _HOLDER_END_WORDS = (
 )
 _HOLDER_END = frozenset(_HOLDER_END_WORDS.split())
 _RELATIVE = frozenset({"who", "whom", "whose", "which", "that"})
-_HOLDER_WORD = re.compile(r"[a-z][a-z'-]*|,|\d[\d,.]*")
+_HOLDER_WORD = re.compile(r"[a-z][a-z'-]*|[,:]|\d[\d,.]*")
 
 
 def holder_of(sentence_before: str) -> frozenset[str]:
     """The content words of the phrase the value's sentence opens with, up to its first comma,
-    modal, auxiliary or entitlement verb, without a relative clause: whom or what the value is
+    colon, modal, auxiliary or entitlement verb, without a relative clause: whom or what the value is
     stated for ("Items bought in our stores may be returned within 28 days": item, bought, store;
     "A person who violates this part shall pay": person). None when the sentence opens with its
     verb or its value."""
     words: set[str] = set()
     head = True  # a relative clause ("A person who violates ...") says what the holder does
     for token in _HOLDER_WORD.findall(sentence_before.lower()):
-        if token == "," or token in _HOLDER_END:
+        if token in (",", ":") or token in _HOLDER_END:
             return frozenset(words)
         if token in _RELATIVE:
             head = False
         elif head and token[0].isalpha() and token not in STOPWORDS and len(token) > 2:
             words |= {stem(part) for part in token.split("-") if len(part) > 2}
     return frozenset()  # no end found before the value: the value is in the opening phrase
+
+
+# Units of measure (generic, SI and common English): each unit's base and its factor to the base,
+# so 1 g and 1000 mg are one value and 100,000 km and 100,000 miles are two. A temperature's
+# scales are bases of their own (no factor converts them).
+_MEASURES = {
+    unit: (base, factor)
+    for base, units in (
+        ("mass:g", (("mg milligram milligrams", 0.001), ("g gram grams gramme grammes", 1.0),
+                    ("kg kilo kilos kilogram kilograms", 1000.0))),
+        ("length:m", (("mm millimetre millimetres millimeter millimeters", 0.001),
+                      ("cm centimetre centimetres centimeter centimeters", 0.01),
+                      ("metre metres meter meters", 1.0),
+                      ("km kilometre kilometres kilometer kilometers", 1000.0),
+                      ("inch inches", 0.0254), ("foot feet ft", 0.3048),
+                      ("mile miles", 1609.344))),
+        ("volume:l", (("ml millilitre millilitres milliliter milliliters", 0.001),
+                      ("litre litres liter liters", 1.0))),
+        ("temperature:c", (("°c celsius centigrade", 1.0),)),
+        ("temperature:f", (("°f fahrenheit", 1.0),)),
+    )
+    for words, factor in units
+    for unit in words.split()
+}  # fmt: skip
+_MEASURE_WORD = re.compile(r"\s*(?:-\s*)?(°\s*[cf]\b|[a-z]+)", re.IGNORECASE)
+_DEGREES = re.compile(r"\s*degrees?\s+(celsius|centigrade|fahrenheit)\b", re.IGNORECASE)
+
+
+def measure_of(after: str) -> tuple[str, float, str] | None:
+    """(base, factor to the base, unit as written) of the unit of measure right after a bare
+    number ("7 kg", "63°C", "12 characters"), or None: a unit from the table, else the noun
+    counted ("characters"), which is its own base. A stop word after the number ("3 of the ...")
+    measures nothing."""
+    degrees = _DEGREES.match(after)
+    if degrees is not None:
+        unit = degrees.group(1).lower()
+        return (*_MEASURES[unit], unit)
+    match = _MEASURE_WORD.match(after)
+    if match is None:
+        return None
+    unit = re.sub(r"\s+", "", match.group(1).lower())
+    if unit in _MEASURES:
+        return (*_MEASURES[unit], unit)
+    if unit in STOPWORDS or len(unit) < 3:
+        return None
+    return (f"count:{stem(unit)}", 1.0, unit)
 
 
 def condition_of(window: str) -> tuple[bool, frozenset[str]]:
@@ -224,8 +288,13 @@ def range_of(window: str) -> tuple[float, float] | None:
     match = _RANGE.search(window)
     if match is None:
         return None
-    low, high = (float(g.replace(",", "")) for g in match.groups())
+    low, high = (_end_value(g) for g in match.groups() if g is not None)
     return (min(low, high), max(low, high))
+
+
+def _end_value(end: str) -> float:
+    word = end.lower()
+    return float(_NUMBER_WORD[word]) if word in _NUMBER_WORD else float(end.replace(",", ""))
 
 
 @dataclass(frozen=True)
@@ -287,9 +356,19 @@ def _inside(point: Reading, ranged: Reading) -> bool:
     return ranged.span is not None and ranged.span[0] <= point.raw <= ranged.span[1]
 
 
+_DURATIONS = frozenset({"days", "business_days", "hours"})
+
+
+def _unit_swap(a: Reading, b: Reading) -> bool:
+    """The same number of two different units of time ("30 days" / "30 working days", "12 days"
+    / "12 hours"): one of the two sources has the unit wrong. A number not recorded (0) is no
+    number."""
+    return a.base != b.base and {a.base, b.base} <= _DURATIONS and a.raw == b.raw > 0
+
+
 def disagree(a: Reading, b: Reading) -> bool:
     """Whether two readings answer the same matter with values that cannot both hold."""
-    if a.base != b.base or len(a.matter & b.matter) < _SAME_MATTER * min(
+    if (a.base != b.base and not _unit_swap(a, b)) or len(a.matter & b.matter) < _SAME_MATTER * min(
         len(a.matter), len(b.matter)
     ):
         return False  # the other names at least half of what the one naming less names

@@ -330,7 +330,7 @@ def test_gather_reports_the_candidates_the_cosine_bar_kept_out() -> None:
     store = memory_lane(EXAMPLE_DOCUMENTS)
     question = "What notice must an owner give to end a month-to-month tenancy?"
 
-    def run(min_cosine: float | None) -> Gathered:
+    def run(min_cosine: float | None, threshold: float = 0.25) -> Gathered:
         return gather(
             question,
             scope=QuestionScope.parse(question),
@@ -338,7 +338,7 @@ def test_gather_reports_the_candidates_the_cosine_bar_kept_out() -> None:
             embedder=WordHashEmbedder(),
             policy=AuthorityPolicy.unranked(),
             mode=TrustMode.parse("strict"),
-            settings=PipelineSettings(min_cosine=min_cosine),
+            settings=PipelineSettings(ground_threshold=threshold, min_cosine=min_cosine),
             timings=Timings(),
         )
 
@@ -353,6 +353,11 @@ def test_gather_reports_the_candidates_the_cosine_bar_kept_out() -> None:
         c.key for c in without.relevant if c.scores["cosine"] < bar
     }
     assert with_bar.far_in_meaning  # the bar kept some out, and says which
+    # A candidate exactly at the relevance threshold that fails the bar is reported too.
+    edge = min(without.relevant, key=lambda c: c.relevance)
+    at_edge = run(1.0, threshold=edge.relevance)
+    assert edge.key in {c.key for c in at_edge.far_in_meaning}
+    assert at_edge.relevant == []
 
 
 def test_settings_validate_their_ranges_and_names() -> None:
