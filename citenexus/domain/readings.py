@@ -66,8 +66,10 @@ _CONTRAST_CLASSES = tuple(
     )
 )
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+# "for health workers", "for each violation", "for the award of the MSc" (what it is of too).
 _FOR_SUBJECT = re.compile(
-    r"\bfor\s+(?:the\s+|a\s+|an\s+|all\s+|each\s+|any\s+)?([a-z]+(?:\s+[a-z]+)?)"
+    r"\bfor\s+(?:the\s+|a\s+|an\s+|all\s+|each\s+|any\s+)?([a-z]+(?:\s+(?!of\b)[a-z]+)?"
+    r"(?:\s+of\s+(?:the\s+|a\s+|an\s+)?[a-z]+)?)"
 )
 # "for a civil penalty of not more than $20,000": the phrase names the value itself.
 _HEAD_OF_VALUE = re.compile(
@@ -416,7 +418,11 @@ _TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _SAME_MATTER = 0.5
 
 
-_CLAUSE = re.compile(r"[.;!?:]+\s+")
+# Clauses, each with the mark that ends it: a question a source asks ("Do I need a permit? No,
+# ...") states nothing, and a clause's opening "yes," or "no," answers the question before it
+# rather than negating the clause ("No, a permit is not required" says no once).
+_CLAUSE = re.compile(r"[^.;!?:]+(?:[.;!?:]+|$)")
+_ANSWER_PARTICLE = re.compile(r"^\s*(?:yes|no)\b\s*[,;:-]", re.IGNORECASE)
 
 
 def polarity_reading(text: str, question_words: frozenset[str]) -> Reading | None:
@@ -427,8 +433,10 @@ def polarity_reading(text: str, question_words: frozenset[str]) -> Reading | Non
     twice), and its matter is the question's words that clause names: what else each source
     says around it is not a second matter."""
     best: tuple[frozenset[str], list[str]] = (frozenset(), [])
-    for clause in _CLAUSE.split(text.lower().replace("n't", " not")):
-        tokens = _TOKEN.findall(clause)
+    for clause in _CLAUSE.findall(text.lower().replace("n't", " not")):
+        if clause.rstrip().endswith("?"):
+            continue
+        tokens = _TOKEN.findall(_ANSWER_PARTICLE.sub("", clause))
         # The question's words (``focus_of`` leaves out its stop words) this clause names; a yes
         # or no word is the answer, not the matter.
         named = frozenset(stem(t) for t in tokens if t not in _NEGATORS) & question_words

@@ -24,9 +24,10 @@ from scripts.conflict_pairs import predict, read_pairs, score
 # differently"): precision 36/45, recall 36/63; on 2026-12-06 the holder reading (values stated
 # for "items bought in our stores" and "items ordered online" are two rules) 36/41, the measure
 # kind 41/46 and 41/63; then a third batch of 40 written blind (E.., run once before being
-# added: precision 6/7, recall 6/18), all 201 pairs: 47/53, 47/81.
-PRECISION_AT_LEAST = 47 / 53
-RECALL_AT_LEAST = 47 / 81
+# added: precision 6/7, recall 6/18), all 201 pairs: 47/53, 47/81; then a source's own question
+# and an opening "no," read as such, and "for the award of the MSc" as the MSc's: 49/55, 49/81.
+PRECISION_AT_LEAST = 49 / 55
+RECALL_AT_LEAST = 49 / 81
 HAND_WRITTEN = ("T", "N")  # the first 41 pairs: every hard negative there is left alone
 HARD_NEGATIVES = {
     "subject",
