@@ -43,6 +43,9 @@ _QUANTITY_KINDS = {
     AMOUNT: {quantities.AMOUNT},
     PERCENT: {quantities.PERCENT},
 }
+# A number right after a capitalised word labels something ("Severity 1 incidents", "Section 12",
+# "Level 3"): it measures nothing.
+_LABEL_NUMBER = re.compile(r"(?:^|[^\w'])[A-Z][A-Za-z]*\s+$")
 # A question asking for a bound, a frequency or a measure without naming its kind ("What is the
 # maximum weight of a cabin bag?", "How often must extinguishers be serviced?", "At what age
 # ..."): any stated quantity may answer it, each compared only with quantities of its own base
@@ -311,8 +314,10 @@ def _readings_of(
         ):
             continue
         measured = readings.measure_of(text[q.end : q.end + _AFTER_CHARS])
-        if q.kind == quantities.NUMBER and measured is None:
-            continue  # a bare number measures nothing that can be compared
+        if q.kind == quantities.NUMBER and (
+            measured is None or _LABEL_NUMBER.search(text[: q.start])
+        ):
+            continue  # a bare number measures nothing, and a label's ("Severity 1") names
         context = _about(text, q)
         matter = frozenset(focus_words(context) & focus)
         if not matter:

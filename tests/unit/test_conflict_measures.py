@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain import readings
-from citenexus.domain.conflicts import AMOUNT, DAYS, MEASURE, question_kind
+from citenexus.domain.conflicts import AMOUNT, DAYS, MEASURE, question_kind, readings_of
 from scripts.conflict_pairs import unresolved
 
 
@@ -161,3 +161,18 @@ def test_a_colon_ends_the_holder_phrase() -> None:
         "Adults and children over 12 years: do not take more than 1,200 mg of ibuprofen a day.",
         "Children aged 7 to 9 years: a maximum of 600 mg of ibuprofen a day.",
     )
+
+
+def test_a_number_labelling_something_is_no_measure() -> None:
+    question = "How quickly must the provider respond to an incident?"
+    assert not unresolved(
+        question,
+        "Severity 1 incidents get a response within 4 hours of being logged.",
+        "For Severity 2 incidents the provider will respond within 4 hours of being logged.",
+    )
+    labelled = readings_of("Severity 2 incidents get a response within 4 hours.", MEASURE, question)
+    assert [r.value for r in labelled] == ["4 hours"]
+    counted = readings_of(
+        "We take 2 incidents at a time and respond within 4 hours.", MEASURE, question
+    )
+    assert [r.value for r in counted] == ["2 incidents", "4 hours"]
