@@ -200,7 +200,7 @@ def holder_of(sentence_before: str) -> frozenset[str]:
             return frozenset(words)
         if token in _RELATIVE:
             head = False
-        elif head and token[0].isalpha() and token not in STOPWORDS and len(token) > 2:
+        elif head and token[0].isalpha() and token not in STOPWORDS:
             words |= {stem(part) for part in token.split("-") if len(part) > 2}
     return frozenset()  # no end found before the value: the value is in the opening phrase
 
@@ -434,7 +434,7 @@ def polarity_reading(text: str, question_words: frozenset[str]) -> Reading | Non
     says around it is not a second matter."""
     best: tuple[frozenset[str], list[str]] = (frozenset(), [])
     for clause in _CLAUSE.findall(text.lower().replace("n't", " not")):
-        if clause.rstrip().endswith("?"):
+        if clause.endswith("?"):  # a clause ends at its mark
             continue
         tokens = _TOKEN.findall(_ANSWER_PARTICLE.sub("", clause))
         # The question's words (``focus_of`` leaves out its stop words) this clause names; a yes

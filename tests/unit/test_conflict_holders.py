@@ -93,3 +93,16 @@ def test_a_restriction_the_question_names_is_not_one_of_the_holders_own(
         "Part-time employees are entitled to 15 days of paid annual leave each year.",
     )
     assert conflict is not apart
+
+
+@pytest.mark.parametrize(
+    ("opening", "holder"),
+    [
+        ("EU residents may ", "residents"),  # two letters name no holder
+        ("Bus drivers may ", "bus drivers"),  # three do
+        ("Co-op members may ", "members"),  # nor do two-letter parts of a hyphened word
+        ("Off-peak travellers may ", "off peak travellers"),  # three-letter parts do
+    ],
+)
+def test_holder_words_are_three_letters_or_more(opening: str, holder: str) -> None:
+    assert readings.holder_of(opening) == frozenset(stem(w) for w in holder.split())

@@ -176,3 +176,25 @@ def test_a_number_labelling_something_is_no_measure() -> None:
         "We take 2 incidents at a time and respond within 4 hours.", MEASURE, question
     )
     assert [r.value for r in counted] == ["2 incidents", "4 hours"]
+
+
+@pytest.mark.parametrize(
+    ("after", "measured"),
+    [
+        ("° C", ("temperature:c", 1.0, "°c")),  # a space inside the degree sign's unit
+        (" men and women", ("count:men", 1.0, "men")),  # a three-letter noun is counted
+        (" oz", None),  # two letters outside the table: too short to name what is counted
+    ],
+)
+def test_short_units_and_spaced_degree_signs(
+    after: str, measured: tuple[str, float, str] | None
+) -> None:
+    assert readings.measure_of(after) == measured
+
+
+def test_the_same_single_unit_of_two_units_of_time_is_a_unit_swap() -> None:
+    assert unresolved(
+        "How long does the office have to answer a request?",
+        "The office shall answer a request within 1 day of receiving it.",
+        "We answer a request within 1 hour of receiving it.",
+    )
