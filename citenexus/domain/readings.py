@@ -184,6 +184,7 @@ _HOLDER_END_WORDS = (
 )
 _HOLDER_END = frozenset(_HOLDER_END_WORDS.split())
 _RELATIVE = frozenset({"who", "whom", "whose", "which", "that"})
+_ASKED_BEFORE = re.compile(r"[?!]\s+")
 _HOLDER_WORD = re.compile(r"[a-z][a-z'-]*|[,:]|\d[\d,.]*")
 
 
@@ -195,7 +196,8 @@ def holder_of(sentence_before: str) -> frozenset[str]:
     verb or its value."""
     words: set[str] = set()
     head = True  # a relative clause ("A person who violates ...") says what the holder does
-    for token in _HOLDER_WORD.findall(sentence_before.lower()):
+    opening = _ASKED_BEFORE.split(sentence_before)[-1]  # "Flying Economy? You can bring ..."
+    for token in _HOLDER_WORD.findall(opening.lower()):
         if token in (",", ":") or token in _HOLDER_END:
             return frozenset(words)
         if token in _RELATIVE:

@@ -106,3 +106,15 @@ def test_a_restriction_the_question_names_is_not_one_of_the_holders_own(
 )
 def test_holder_words_are_three_letters_or_more(opening: str, holder: str) -> None:
     assert readings.holder_of(opening) == frozenset(stem(w) for w in holder.split())
+
+
+def test_a_question_before_the_sentence_is_not_its_holder() -> None:
+    assert readings.holder_of("Flying Economy? You can bring one bag of up to ") == frozenset()
+    assert readings.holder_of("Flying Economy! Economy passengers can bring ") == frozenset(
+        stem(w) for w in ("economy", "passengers")
+    )
+    assert unresolved(
+        "What is the maximum weight of a cabin bag in Economy?",
+        "Cabin baggage carried by Economy Class passengers shall not exceed 7 kg in weight.",
+        "Flying Economy? You can bring one cabin bag weighing up to 10 kg on board.",
+    )
