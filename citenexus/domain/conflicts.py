@@ -352,6 +352,7 @@ def _readings_of(
                 rate=readings.rate_of(after) if q.kind == quantities.AMOUNT else "",
                 holder=holder,
                 holder_own=holder - focus,
+                words=frozenset(focus_words(sentence_before + " " + sentence_after)),
             )
         )
     if kind == DATE:

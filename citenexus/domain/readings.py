@@ -320,6 +320,7 @@ class Reading:
     typical: bool = False  # a value said of what happens in practice ("usually about 14 days")
     holder: frozenset[str] = frozenset()  # whom or what the value's sentence states it for
     holder_own: frozenset[str] = frozenset()  # of those, the words the question does not name
+    words: frozenset[str] = frozenset()  # the content words of the value's sentence
     rate: str = ""  # the unit of time an amount is charged per ("day" for "$25 per day")
 
 
@@ -370,11 +371,24 @@ def _unit_swap(a: Reading, b: Reading) -> bool:
     return a.base != b.base and {a.base, b.base} <= _DURATIONS and a.raw == b.raw > 0
 
 
+def _one_matter(a: Reading, b: Reading) -> bool:
+    """Whether two values are about one matter: the one naming fewer of the question's words
+    shares at least half of its own with the other, or (a rule and a lay summary naming the
+    question in other words) they share one of its words and their sentences share
+    ``_SHARED_SENTENCE_WORDS`` content words ("written notice before any increase in the annual
+    percentage rate takes effect" / "notice of an APR increase ... before the new rate takes
+    effect")."""
+    shared = a.matter & b.matter
+    if len(shared) >= _SAME_MATTER * min(len(a.matter), len(b.matter)):
+        return True
+    return bool(shared) and len(a.words & b.words) >= _SHARED_SENTENCE_WORDS
+
+
 def disagree(a: Reading, b: Reading) -> bool:
     """Whether two readings answer the same matter with values that cannot both hold."""
-    if (a.base != b.base and not _unit_swap(a, b)) or len(a.matter & b.matter) < _SAME_MATTER * min(
-        len(a.matter), len(b.matter)
-    ):
+    if a.base != b.base and not _unit_swap(a, b):
+        return False
+    if not _one_matter(a, b):
         return False  # the other names at least half of what the one naming less names
     if a.role and b.role and a.role != b.role:
         return False
@@ -418,6 +432,7 @@ _POSITIVE = frozenset(stem(w) for pos, _ in _OPPOSITES for w in pos.split())
 _NEGATIVE = frozenset(stem(w) for _, neg in _OPPOSITES for w in neg.split())
 _TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _SAME_MATTER = 0.5
+_SHARED_SENTENCE_WORDS = 3
 
 
 # Clauses, each with the mark that ends it: a question a source asks ("Do I need a permit? No,

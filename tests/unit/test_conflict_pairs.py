@@ -26,9 +26,10 @@ from scripts.conflict_pairs import predict, read_pairs, score
 # kind 41/46 and 41/63; then a third batch of 40 written blind (E.., run once before being
 # added: precision 6/7, recall 6/18), all 201 pairs: 47/53, 47/81; then a source's own question
 # and an opening "no," read as such, and "for the award of the MSc" as the MSc's: 49/55, 49/81;
-# a holder phrase read after a question before it ("Flying Economy? You can ..."): 50/56, 50/81.
-PRECISION_AT_LEAST = 50 / 56
-RECALL_AT_LEAST = 50 / 81
+# a holder phrase read after a question before it ("Flying Economy? You can ..."): 50/56, 50/81;
+# one matter also when the sentences share three words and one of the question's: 52/58, 52/81.
+PRECISION_AT_LEAST = 52 / 58
+RECALL_AT_LEAST = 52 / 81
 HAND_WRITTEN = ("T", "N")  # the first 41 pairs: every hard negative there is left alone
 HARD_NEGATIVES = {
     "subject",

@@ -169,3 +169,46 @@ def test_a_charge_per_day_and_a_flat_fee_are_two_measures() -> None:
         "Storage is charged at USD 25 per container per day.",
     )
     assert unresolved(question, flat, "A handling fee of USD 120 is charged for each container.")
+
+
+CARD = "How much notice must a card issuer give before increasing the interest rate on a card?"
+
+
+def test_a_rule_and_a_manual_wording_the_question_apart_are_one_matter_by_their_sentences() -> None:
+    # They share one question word ("notice") and, beyond it, "increase", "rate", "take",
+    # "effect": one matter, and 45 days against at most 30 days before it disagree.
+    assert unresolved(
+        CARD,
+        "A card issuer must give the cardholder at least 45 days' written notice before any "
+        "increase in the annual percentage rate takes effect.",
+        "Cardholders shall receive notice of an APR increase no more than 30 days before the new "
+        "rate takes effect.",
+    )
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        # One question word shared ("notice") of three, and only two sentence words ("notice",
+        # "increase"): not enough to be one matter.
+        "Notice of an interest increase comes 30 days ahead.",
+        # Many sentence words shared but none of the question's: about something else.
+        "The bank will publish any increase in the annual percentage rate 30 days before it "
+        "takes effect.",
+    ],
+)
+def test_too_few_shared_sentence_words_or_no_question_word_is_no_one_matter(second: str) -> None:
+    first = (
+        "A card issuer must give the cardholder at least 45 days' written notice before any "
+        "increase in the annual percentage rate takes effect."
+    )
+    assert not unresolved(CARD, first, second)
+
+
+def test_three_shared_sentence_words_and_a_question_word_are_one_matter() -> None:
+    first = (
+        "A card issuer must give the cardholder at least 45 days' written notice before any "
+        "increase in the annual percentage rate takes effect."
+    )
+    # "notice", "increase" and "rate": three.
+    assert unresolved(CARD, first, "Notice of an interest rate increase comes 30 days ahead.")
