@@ -345,7 +345,11 @@ def _readings_of(
                 subject=readings.subject_of(before + own + after),
                 exception=exception,
                 condition=condition,
-                span=readings.range_of(sentence_before[-40:] + own + sentence_after[:40]),
+                span=(
+                    None  # a date's numbers are no range's ends
+                    if q.kind == quantities.DATE
+                    else readings.range_of(sentence_before[-40:] + own + sentence_after[:40])
+                ),
                 raw=float(number.group().replace(",", "")) if number else q.value,
                 anchor=readings.anchor_of(after) if q.kind != quantities.DATE else frozenset(),
                 typical=readings.typical_of(sentence_before),

@@ -96,8 +96,9 @@ _NUMBER_WORDS_TO_TWENTY = (
 _NUMBER_WORD = {word: value for value, word in enumerate(_NUMBER_WORDS_TO_TWENTY.split())}
 _END = r"[$\u20ac\u00a3]?(\d[\d,]*(?:\.\d+)?|" + "|".join(_NUMBER_WORD) + r")"
 _BETWEEN_UNIT = r"\s*(?:\u00b0\s*[cf]\b\s*|[a-z]+\s+)?"
+# Never inside a chain of numbers joined by dashes, slashes or dots: "2026-11-30" is a date.
 _RANGE = re.compile(
-    r"\b(?:between\s+"
+    r"(?<![\d/.\u2013-])\b(?:between\s+"
     + _END
     + _BETWEEN_UNIT
     + r"and|(?:from\s+)?"
@@ -105,7 +106,7 @@ _RANGE = re.compile(
     + _BETWEEN_UNIT
     + r"(?:to|-|\u2013))\s*"
     + _END
-    + r"\b",
+    + r"\b(?![/.\u2013-]?\d)",
     re.IGNORECASE,
 )
 _ANCHOR = re.compile(

@@ -52,6 +52,11 @@ def test_the_unit_after_a_bare_number_gives_its_base_and_factor(
         ("sections 3 and 4 apply", None),  # "and" makes a range only after "between"
         ("in any 24-hour period", None),
         ("within 30 days", None),
+        # Numbers chained by dashes, slashes or dots are a date or a reference, not a range.
+        ("due 2026-11-30", None),
+        ("see pages 10-12-14", None),
+        ("on 12/05-06", None),
+        ("1.5-2 litres", (1.5, 2.0)),
     ],
 )
 def test_a_range_is_read_with_number_words_units_between_and_dashes(
@@ -197,4 +202,13 @@ def test_the_same_single_unit_of_two_units_of_time_is_a_unit_swap() -> None:
         "How long does the office have to answer a request?",
         "The office shall answer a request within 1 day of receiving it.",
         "We answer a request within 1 hour of receiving it.",
+    )
+
+
+def test_two_dates_written_iso_still_conflict() -> None:
+    # A date's numbers are no range: "2026-11-30" once read as the range 11-2026 held 2026-12-31.
+    assert unresolved(
+        "When is the renewal due?",
+        "Sarah said on the call that the renewal is due 2026-11-30",
+        "The signed contract sets the renewal date at 2026-12-31",
     )
