@@ -313,11 +313,11 @@ def _readings_of(
             (q.kind in wanted and not idiom) or (kind == AMOUNT and q.kind in _PERIODS and idiom)
         ):
             continue
-        measured = readings.measure_of(text[q.end : q.end + _AFTER_CHARS])
-        if q.kind == quantities.NUMBER and (
-            measured is None or _LABEL_NUMBER.search(text[: q.start])
-        ):
-            continue  # a bare number measures nothing, and a label's ("Severity 1") names
+        measured = None
+        if q.kind == quantities.NUMBER:  # asked for a measure: the unit after it says which
+            measured = readings.measure_of(text[q.end : q.end + _AFTER_CHARS])
+            if measured is None or _LABEL_NUMBER.search(text[: q.start]):
+                continue  # a bare number measures nothing, and a label's ("Severity 1") names
         context = _about(text, q)
         matter = frozenset(focus_words(context) & focus)
         if not matter:
@@ -326,7 +326,7 @@ def _readings_of(
         own = text[q.start : q.end]
         base, magnitude = readings.days_of(q.kind, q.value)
         label = q.label
-        if q.kind == quantities.NUMBER and measured is not None:
+        if measured is not None:
             base, factor, unit = measured
             magnitude, label = q.value * factor, f"{q.label} {unit}"
         exception, condition = readings.condition_of(sentence_before)
