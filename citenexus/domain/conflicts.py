@@ -131,8 +131,7 @@ _SENTENCE_CHARS = 240
 GENERIC_PARTIES = frozenset(stem(w) for w in ("party", "parties", "person", "persons"))
 
 
-@lru_cache(maxsize=64)
-def _party_stems(vocabulary: Vocabulary) -> frozenset[str]:
+def _party_stems_uncached(vocabulary: Vocabulary) -> frozenset[str]:
     named = set(vocabulary.parties)
     named |= {lay for lay, term in vocabulary.synonyms if term in named}
     # Stemmed as the vocabulary's own rules stem them (a lay synonym as its term), whatever
@@ -140,6 +139,10 @@ def _party_stems(vocabulary: Vocabulary) -> frozenset[str]:
     # subject") is compared by its last word, its head.
     with active(vocabulary):
         return GENERIC_PARTIES | {stem(w.split()[-1]) for w in named}
+
+
+# Cached; mutation testing mutates _party_stems_uncached (mutmut leaves decorated functions alone).
+_party_stems = lru_cache(maxsize=64)(_party_stems_uncached)
 
 
 def party_stems(vocabulary: Vocabulary | None = None) -> frozenset[str]:
@@ -154,19 +157,25 @@ def focus_words(text: str) -> set[str]:
     return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS}
 
 
-@cached_per_vocabulary(maxsize=2048)
-def focus_of(question: str) -> frozenset[str]:
+def _focus_of_uncached(question: str) -> frozenset[str]:
     """A question's focus words, parties included, stemmed with the active vocabulary's
     synonyms: read once per question and vocabulary."""
     return frozenset(focus_words(question))
 
 
-@lru_cache(maxsize=2048)
-def question_focus(question: str, vocabulary: Vocabulary) -> frozenset[str]:
+# Cached; mutation testing mutates _focus_of_uncached (mutmut leaves decorated functions alone).
+focus_of = cached_per_vocabulary(maxsize=2048)(_focus_of_uncached)
+
+
+def _question_focus_uncached(question: str, vocabulary: Vocabulary) -> frozenset[str]:
     """A question's focus words less the parties: read once per question and vocabulary (the
     question frame's ``content``), not once per sentence it is compared with."""
     with active(vocabulary):
         return focus_of(question) - _party_stems(vocabulary)
+
+
+# Cached; mutation testing mutates _question_focus_uncached (mutmut leaves decorated functions alone).
+question_focus = lru_cache(maxsize=2048)(_question_focus_uncached)
 
 
 def _after(text: str, end: int) -> str:
@@ -234,8 +243,9 @@ def values_of(
     return _values_of(text, kind, about, current() if vocabulary is None else vocabulary)
 
 
-@lru_cache(maxsize=16384)
-def _values_of(text: str, kind: str, about: str, vocabulary: Vocabulary) -> tuple[str, ...]:
+def _values_of_uncached(
+    text: str, kind: str, about: str, vocabulary: Vocabulary
+) -> tuple[str, ...]:
     """The normalised values of ``kind`` a text states, in order of first appearance.
 
     With ``about`` (the question), only values whose context — the words just around the
@@ -264,6 +274,10 @@ def _values_of(text: str, kind: str, about: str, vocabulary: Vocabulary) -> tupl
         focus = question_focus(about, vocabulary)
         found = [(value, context) for value, context in found if focus_words(context) & focus]
     return tuple(dict.fromkeys(value for value, _ in found))
+
+
+# Cached; mutation testing mutates _values_of_uncached (mutmut leaves decorated functions alone).
+_values_of = lru_cache(maxsize=16384)(_values_of_uncached)
 
 
 _WINDOW_CHARS = 160
@@ -295,8 +309,7 @@ def readings_of(text: str, kind: str, question: str) -> tuple[Reading, ...]:
     return _readings_of(text, kind, question, current())
 
 
-@lru_cache(maxsize=4096)
-def _readings_of(
+def _readings_of_uncached(
     text: str, kind: str, question: str, vocabulary: Vocabulary
 ) -> tuple[Reading, ...]:
     if kind == POLARITY:
@@ -341,7 +354,7 @@ def _readings_of(
                 magnitude=magnitude,
                 matter=matter,
                 role=readings.role_of(before, after) if q.kind != quantities.DATE else None,
-                qualifiers=readings.qualifiers_of(before + " " + after),
+                qualifiers=readings.qualifiers_of(before) | readings.qualifiers_of(after),
                 subject=readings.subject_of(before + own + after),
                 exception=exception,
                 condition=condition,
@@ -356,12 +369,16 @@ def _readings_of(
                 rate=readings.rate_of(after) if q.kind == quantities.AMOUNT else "",
                 holder=holder,
                 holder_own=holder - focus,
-                words=frozenset(focus_words(sentence_before + " " + sentence_after)),
+                words=frozenset(focus_words(sentence_before) | focus_words(sentence_after)),
             )
         )
     if kind == DATE:
         out.extend(_yearless_readings(text, focus))
     return tuple(out)
+
+
+# Cached; mutation testing mutates _readings_of_uncached (mutmut leaves decorated functions alone).
+_readings_of = lru_cache(maxsize=4096)(_readings_of_uncached)
 
 
 # What a yearless date's magnitude counts (month * 100 + day): a base of its own, so a date
@@ -423,8 +440,7 @@ _ASKS_FOR = (
 _ANSWERED_BY = {DAYS: (DAYS, DATE), PERCENT: (PERCENT,), AMOUNT: (AMOUNT, PERCENT)}
 
 
-@lru_cache(maxsize=1024)
-def value_asked(question: str) -> str | None:
+def _value_asked_uncached(question: str) -> str | None:
     """The kind of value a question asks for outright, or None (yes/no, how-to, why...)."""
     for kind, pattern in _ASKS_FOR:
         if re.search(pattern, question, re.IGNORECASE):
@@ -432,10 +448,17 @@ def value_asked(question: str) -> str | None:
     return None
 
 
-@cached_per_vocabulary(maxsize=16384)
-def states_value(text: str, kind: str) -> bool:
+# Cached; mutation testing mutates _value_asked_uncached (mutmut leaves decorated functions alone).
+value_asked = lru_cache(maxsize=1024)(_value_asked_uncached)
+
+
+def _states_value_uncached(text: str, kind: str) -> bool:
     """Whether a text states a value that could answer a question asking for ``kind``."""
     return any(values_of(text, accepted) for accepted in _ANSWERED_BY[kind])
+
+
+# Cached; mutation testing mutates _states_value_uncached (mutmut leaves decorated functions alone).
+states_value = cached_per_vocabulary(maxsize=16384)(_states_value_uncached)
 
 
 @dataclass(frozen=True)
