@@ -156,14 +156,20 @@ def tenure_conditions(sentence: str, vocabulary: Vocabulary | None = None) -> tu
     return _tenure_conditions(sentence, current() if vocabulary is None else vocabulary)
 
 
-@lru_cache(maxsize=4096)
-def _tenure_facts(question: str, vocabulary: Vocabulary) -> tuple[Span, ...]:
+def _tenure_facts_uncached(question: str, vocabulary: Vocabulary) -> tuple[Span, ...]:
     return tuple(_tenure_spans(question, vocabulary))
 
 
-@lru_cache(maxsize=16384)
-def _tenure_conditions(sentence: str, vocabulary: Vocabulary) -> tuple[Span, ...]:
+# Cached; mutation testing mutates _tenure_facts_uncached (mutmut leaves decorated functions alone).
+_tenure_facts = lru_cache(maxsize=4096)(_tenure_facts_uncached)
+
+
+def _tenure_conditions_uncached(sentence: str, vocabulary: Vocabulary) -> tuple[Span, ...]:
     return tuple(s for s in _tenure_spans(sentence, vocabulary) if not _is_point(s))
+
+
+# Cached; mutation testing mutates _tenure_conditions_uncached (mutmut leaves decorated functions alone).
+_tenure_conditions = lru_cache(maxsize=16384)(_tenure_conditions_uncached)
 
 
 def _percent_spans(text: str) -> list[Span]:
@@ -174,17 +180,23 @@ def _percent_spans(text: str) -> list[Span]:
     ]
 
 
-@lru_cache(maxsize=4096)
-def percent_facts(question: str) -> tuple[Span, ...]:
+def _percent_facts_uncached(question: str) -> tuple[Span, ...]:
     """The percentages a question states ("raise my rent by 12 percent"), exact or bounded."""
     return tuple(_percent_spans(question))
 
 
-@lru_cache(maxsize=16384)
-def percent_conditions(sentence: str) -> tuple[Span, ...]:
+# Cached; mutation testing mutates _percent_facts_uncached (mutmut leaves decorated functions alone).
+percent_facts = lru_cache(maxsize=4096)(_percent_facts_uncached)
+
+
+def _percent_conditions_uncached(sentence: str) -> tuple[Span, ...]:
     """The thresholds on a percentage a rule states ("10 percent or less"); a bare rate ("2
     percent interest") is what the rule sets, not a condition, and is left out."""
     return tuple(s for s in _percent_spans(sentence) if not _is_point(s))
+
+
+# Cached; mutation testing mutates _percent_conditions_uncached (mutmut leaves decorated functions alone).
+percent_conditions = lru_cache(maxsize=16384)(_percent_conditions_uncached)
 
 
 # Words that make no two things the same: the parties (in nearly every sentence of a lane) and
@@ -250,17 +262,23 @@ def _counts(text: str, conditions_only: bool) -> dict[str, list[Span]]:
     return found
 
 
-@lru_cache(maxsize=4096)
-def count_facts(question: str) -> dict[str, list[Span]]:
+def _count_facts_uncached(question: str) -> dict[str, list[Span]]:
     """The numbers of things a question states ("1,500 Colorado residents"), by what they
     count."""
     return _counts(question, conditions_only=False)
 
 
-@lru_cache(maxsize=16384)
-def count_conditions(sentence: str) -> dict[str, list[Span]]:
+# Cached; mutation testing mutates _count_facts_uncached (mutmut leaves decorated functions alone).
+count_facts = lru_cache(maxsize=4096)(_count_facts_uncached)
+
+
+def _count_conditions_uncached(sentence: str) -> dict[str, list[Span]]:
     """The thresholds on a number of things a rule states ("more than 1,000 residents")."""
     return _counts(sentence, conditions_only=True)
+
+
+# Cached; mutation testing mutates _count_conditions_uncached (mutmut leaves decorated functions alone).
+count_conditions = lru_cache(maxsize=16384)(_count_conditions_uncached)
 
 
 def count_fit(question: str, sentence: str) -> str | None:
@@ -298,11 +316,14 @@ def stated_facts(question: str, vocabulary: Vocabulary | None = None) -> Facts:
     return _stated_facts(question, current() if vocabulary is None else vocabulary)
 
 
-@lru_cache(maxsize=4096)
-def _stated_facts(question: str, vocabulary: Vocabulary) -> Facts:
+def _stated_facts_uncached(question: str, vocabulary: Vocabulary) -> Facts:
     topic = frozenset(focus_words(question) - party_stems(vocabulary) - _PERCENT_WORDS)
     counts = tuple((noun, tuple(spans)) for noun, spans in count_facts(question).items())
     return Facts(_tenure_facts(question, vocabulary), percent_facts(question), counts, topic)
+
+
+# Cached; mutation testing mutates _stated_facts_uncached (mutmut leaves decorated functions alone).
+_stated_facts = lru_cache(maxsize=4096)(_stated_facts_uncached)
 
 
 def condition_fit(question: str | Facts, sentence: str) -> str | None:

@@ -166,8 +166,7 @@ def frame_of(question: str | QuestionFrame) -> QuestionFrame:
     return question if isinstance(question, QuestionFrame) else read_question(question)
 
 
-@lru_cache(maxsize=2048)
-def _read(question: str, vocabulary: Vocabulary) -> QuestionFrame:
+def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
     asking, facts = _asking_clause(question)
     parties = party_stems(vocabulary)
     answer_type = _answer_type(asking)
@@ -198,3 +197,7 @@ def _read(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         topic_terms=frozenset(content_words(without_place_names(question, vocabulary))),
         vocabulary=vocabulary,
     )
+
+
+# Cached; mutation testing mutates _read_uncached (mutmut leaves decorated functions alone).
+_read = lru_cache(maxsize=2048)(_read_uncached)

@@ -146,8 +146,7 @@ def extract_quantities(text: str) -> list[Quantity]:
     return list(_extract(text))
 
 
-@lru_cache(maxsize=4096)
-def _extract(text: str) -> tuple[Quantity, ...]:
+def _extract_uncached(text: str) -> tuple[Quantity, ...]:
     found = _dates(text)
     taken = [(q.start, q.end) for q in found]
     # The tokens' match objects and lower-cased words, built in C (a unit has hundreds of words
@@ -162,8 +161,11 @@ def _extract(text: str) -> tuple[Quantity, ...]:
     return tuple(_with_context(text, found))
 
 
-@lru_cache(maxsize=4096)
-def number_literals(text: str) -> frozenset[float]:
+# Cached; mutation testing mutates _extract_uncached (mutmut leaves decorated functions alone).
+_extract = lru_cache(maxsize=4096)(_extract_uncached)
+
+
+def _number_literals_uncached(text: str) -> frozenset[float]:
     """Every number written in ``text`` (digits, words, and the values of its quantities).
 
     A claim's bare number is supported by the same number anywhere in the passage, whatever
@@ -173,6 +175,10 @@ def number_literals(text: str) -> frozenset[float]:
     values = {float(m.group().replace(",", "")) for m in _DIGITS.finditer(text)}
     values.update(q.value for q in _extract(text) if q.kind != DATE)
     return frozenset(values)
+
+
+# Cached; mutation testing mutates _number_literals_uncached (mutmut leaves decorated functions alone).
+number_literals = lru_cache(maxsize=4096)(_number_literals_uncached)
 
 
 _YEAR = re.compile(r"\d{4}")

@@ -87,8 +87,7 @@ _JUDGING_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
 _LONE_CONJUNCTIONS = frozenset({"and", "or", "and/or", "but", "then"})
 
 
-@lru_cache(maxsize=4096)
-def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+def _sentence_spans_uncached(text: str) -> tuple[tuple[int, int], ...]:
     """The (start, end) character spans of the sentences of ``text``.
 
     Splits after ``.``, ``!``, ``?`` and ``;`` followed by white space, at blank lines and before
@@ -101,7 +100,7 @@ def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
         head = text[begin : match.start() + 1]
         before = _JUDGING_WORD_BEFORE.search(head)
         if match.group().startswith(".") and before is not None:
-            word = before.group(1).lower().rstrip(".")
+            word = before.group(1).lower()  # the dot that ends it is the match's first
             if word in JUDGING_ABBREVIATIONS or len(word) == 1:
                 continue
         spans.append((begin, match.end()))
@@ -127,6 +126,10 @@ def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     if carried is not None:
         trimmed.append((carried, len(text.rstrip())))
     return tuple(trimmed)
+
+
+# Cached; mutation testing mutates _sentence_spans_uncached (mutmut leaves decorated functions alone).
+sentence_spans = lru_cache(maxsize=4096)(_sentence_spans_uncached)
 
 
 # --- Ingest ---------------------------------------------------------------------------------

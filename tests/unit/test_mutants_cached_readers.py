@@ -1,0 +1,47 @@
+"""The readers that are cached, pinned now that mutation testing reaches them (docs/design.md,
+"Mutation testing"): the question's frame reads with the vocabulary it is given, not the one that
+happens to be active; a count is read only for a question that counts; a token right after a
+date still counts; an initial is no sentence end, and a blank line at the end adds no sentence."""
+
+from __future__ import annotations
+
+from citenexus.domain.conditions import stated_facts
+from citenexus.domain.conflicts import question_focus
+from citenexus.domain.question import read_question
+from citenexus.domain.vocabulary import Vocabulary, active, stem
+from citenexus.text.quantities import extract_quantities
+from citenexus.text.sentences import sentence_spans
+
+LANE = Vocabulary(parties=("landlord",), status_phrases=("renting",))
+QUESTION = "I've been renting here for three years. Can my landlord raise the rent by 12 percent?"
+
+
+def test_the_frame_reads_with_the_vocabulary_it_is_given_whatever_is_active() -> None:
+    with active(Vocabulary()):
+        frame = read_question(QUESTION, LANE)
+    landlord = stem("landlord")
+    assert landlord not in frame.matter  # a party, in the lane given
+    assert frame.content == question_focus(QUESTION, LANE)
+    assert landlord not in frame.content
+    assert frame.stated == stated_facts(QUESTION, LANE)
+    assert frame.stated.tenure  # "renting ... for three years" is the lane's status phrase
+    assert landlord not in frame.stated.topic
+    with active(Vocabulary()):
+        plain = read_question(QUESTION, Vocabulary())
+    assert plain.stated.tenure == ()
+    assert landlord in plain.stated.topic
+
+
+def test_a_count_is_read_only_for_a_question_that_counts() -> None:
+    assert read_question("How many days does the landlord have to answer?").counted == ""
+    assert read_question("How many times a year may rent be raised?").counted == stem("times")
+
+
+def test_a_bracketed_number_right_after_a_date_keeps_its_unit() -> None:
+    found = extract_quantities("Due January 5, 2024(30) days later")
+    assert [q.label for q in found] == ["2024-01-05", "30 days"]
+
+
+def test_an_initial_is_no_sentence_end_and_a_closing_blank_line_adds_no_sentence() -> None:
+    assert sentence_spans("Signed by J. Smith today. Then more.") == ((0, 25), (26, 36))
+    assert sentence_spans("First line.\n\n") == ((0, 11),)
