@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from citenexus.domain.vocabulary import stem
+from citenexus.text.numbers import SMALL_NUMBERS, TENS
 from citenexus.text.stopwords import STOPWORDS
 
 LOOKBACK, LEAD, DEADLINE, LENGTH = "lookback", "lead", "deadline", "length"
@@ -89,12 +90,10 @@ _CONDITION = re.compile(r"\b(?:if|when|where|provided that|only if)\b([^,;.]*)",
 # A range's ends: digits or a number word ("one to three working days"), maybe a currency in
 # front and a unit between ("between 0°C and 5°C"); "and" only after "between" ("sections 3 and 4"
 # is no range), "to" or a dash after "from" or alone ("7 to 9 years", "4-6 hours").
-_NUMBER_WORDS_TO_TWENTY = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty"
-)
-_NUMBER_WORD = {word: value for value, word in enumerate(_NUMBER_WORDS_TO_TWENTY.split())}
-_END = r"[$\u20ac\u00a3]?(\d[\d,]*(?:\.\d+)?|" + "|".join(_NUMBER_WORD) + r")"
+# The number words, up to twenty, are the number parser's; each is a whole word ("seventeen" is
+# not "seven" and a unit "teen").
+_NUMBER_WORD = {word: value for word, value in (SMALL_NUMBERS | TENS).items() if value <= 20}
+_END = r"[$\u20ac\u00a3]?(\d[\d,]*(?:\.\d+)?|(?:" + "|".join(_NUMBER_WORD) + r")\b)"
 _BETWEEN_UNIT = r"\s*(?:\u00b0\s*[cf]\b\s*|[a-z]+\s+)?"
 # Never inside a chain of numbers joined by dashes, slashes or dots: "2026-11-30" is a date.
 _RANGE = re.compile(

@@ -57,6 +57,10 @@ def test_the_unit_after_a_bare_number_gives_its_base_and_factor(
         ("see pages 10-12-14", None),
         ("on 12/05-06", None),
         ("1.5-2 litres", (1.5, 2.0)),
+        # A number word is a whole word: "seventeen" is not "seven" followed by a unit.
+        ("within seventeen to twenty days", (17.0, 20.0)),
+        ("between six and sixteen days", (6.0, 16.0)),
+        ("fourteen to nineteen days", (14.0, 19.0)),
     ],
 )
 def test_a_range_is_read_with_number_words_units_between_and_dashes(
