@@ -11,6 +11,7 @@ import pytest
 
 from citenexus.domain import readings
 from citenexus.domain.conflicts import AMOUNT, DAYS, MEASURE, question_kind, readings_of
+from citenexus.domain.vocabulary import stem
 from scripts.conflict_pairs import unresolved
 
 
@@ -163,7 +164,7 @@ def test_a_bare_number_is_no_measure() -> None:
 
 def test_a_colon_ends_the_holder_phrase() -> None:
     assert readings.holder_of("Children aged 7 to 9 years: maximum ") == frozenset(
-        readings.holder_of("Children aged years, ")
+        stem(w) for w in ("children", "aged", "years")
     )
     assert not unresolved(
         "What is the maximum daily dose of ibuprofen?",
