@@ -203,14 +203,17 @@ def normalise_jurisdiction(value: str, vocabulary: Vocabulary = EMPTY) -> str:
     return STATES.get(lowered) or COUNTRIES.get(lowered) or lowered
 
 
-@lru_cache(maxsize=64)
-def _vocabulary_names(vocabulary: Vocabulary) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _vocabulary_names_uncached(vocabulary: Vocabulary) -> tuple[tuple[str, re.Pattern[str]], ...]:
     found = []
     for code, names in vocabulary.jurisdictions:
         pattern = compile_phrases(names)
         if pattern is not None:
             found.append((code, pattern))
     return tuple(found)
+
+
+# Cached; mutmut mutates _vocabulary_names_uncached (it leaves decorated functions alone).
+_vocabulary_names = lru_cache(maxsize=64)(_vocabulary_names_uncached)
 
 
 def jurisdictions_named(question: str, vocabulary: Vocabulary = EMPTY) -> frozenset[str]:
@@ -233,8 +236,7 @@ def jurisdictions_named(question: str, vocabulary: Vocabulary = EMPTY) -> frozen
     return frozenset(found)
 
 
-@lru_cache(maxsize=1024)
-def without_place_names(question: str, vocabulary: Vocabulary = EMPTY) -> str:
+def _without_place_names_uncached(question: str, vocabulary: Vocabulary = EMPTY) -> str:
     """The question with every jurisdiction name it contains blanked out, as
     :func:`jurisdictions_named` reads them.
 
@@ -262,6 +264,10 @@ def without_place_names(question: str, vocabulary: Vocabulary = EMPTY) -> str:
     return "".join(chars)
 
 
+# Cached; mutmut mutates _without_place_names_uncached (it leaves decorated functions alone).
+without_place_names = lru_cache(maxsize=1024)(_without_place_names_uncached)
+
+
 def applies_in(source: str, asked: Iterable[str], vocabulary: Vocabulary = EMPTY) -> bool:
     """Whether a source of jurisdiction ``source`` applies to a question about ``asked``: it is
     one of them (in any spelling), or nationwide US law and every one asked about is the US or
@@ -274,8 +280,7 @@ def applies_in(source: str, asked: Iterable[str], vocabulary: Vocabulary = EMPTY
 Dimensions = tuple[tuple[str, tuple[tuple[str, re.Pattern[str]], ...]], ...]
 
 
-@lru_cache(maxsize=64)
-def scope_patterns(vocabulary: Vocabulary) -> Dimensions:
+def _scope_patterns_uncached(vocabulary: Vocabulary) -> Dimensions:
     """One compiled alternation per scope value of the lane's vocabulary (its name included:
     a document's ``scope`` metadata names values as the vocabulary does)."""
     dimensions = []
@@ -287,6 +292,10 @@ def scope_patterns(vocabulary: Vocabulary) -> Dimensions:
             compiled.append((value, pattern))
         dimensions.append((dimension, tuple(compiled)))
     return tuple(dimensions)
+
+
+# Cached; mutmut mutates _scope_patterns_uncached (it leaves decorated functions alone).
+scope_patterns = lru_cache(maxsize=64)(_scope_patterns_uncached)
 
 
 def _values_in(text: str, values: tuple[tuple[str, re.Pattern[str]], ...]) -> set[str]:
@@ -311,8 +320,7 @@ class SourceScope:
     exclusions: tuple[tuple[str, str], ...] = ()
 
 
-@lru_cache(maxsize=16384)
-def source_scope(*texts: str, vocabulary: Vocabulary = EMPTY) -> SourceScope:
+def _source_scope_uncached(*texts: str, vocabulary: Vocabulary = EMPTY) -> SourceScope:
     """Read scope values from scope texts; clauses after an exclusion cue name exclusions."""
     dimensions = scope_patterns(vocabulary)
     includes: dict[str, set[str]] = {d: set() for d, _ in dimensions}
@@ -342,6 +350,10 @@ def source_scope(*texts: str, vocabulary: Vocabulary = EMPTY) -> SourceScope:
 
 # What an exclusion names is read item by item: "nonprofit organizations, state agencies, or
 # employee data" names three. Words too general to name a category are not evidence of one.
+
+
+# Cached; mutmut mutates _source_scope_uncached (it leaves decorated functions alone).
+source_scope = lru_cache(maxsize=16384)(_source_scope_uncached)
 _ITEMS = re.compile(r",|;|\bor\b|\band\b|\bnor\b", re.IGNORECASE)
 _GENERAL = frozenset(
     stem(w)
@@ -370,8 +382,7 @@ def words_of(text: str) -> frozenset[str]:
 _LABEL = re.compile(r"^[\s:;,-]*(?:\(\w{1,4}\)\s*)?(?:(?:a|an|the|any)\s+)?", re.IGNORECASE)
 
 
-@cached_per_vocabulary(maxsize=16384)
-def _excluded_items(tail: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+def _excluded_items_uncached(tail: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     """The categories named after an exclusion cue: each item's first few words of substance,
     with the item as written (for the reason a reviewer reads)."""
     items = []
@@ -381,6 +392,10 @@ def _excluded_items(tail: str) -> tuple[tuple[tuple[str, ...], str], ...]:
             written = _LABEL.sub("", " ".join(item.split())).rstrip(".:;, ")
             items.append((tuple(words[:_MAX_ITEM_WORDS]), written))
     return tuple(items)
+
+
+# Cached; mutmut mutates _excluded_items_uncached (it leaves decorated functions alone).
+_excluded_items = cached_per_vocabulary(maxsize=16384)(_excluded_items_uncached)
 
 
 def _names_excluded(question_words: frozenset[str], tail: str) -> str | None:
