@@ -54,13 +54,22 @@ MEASURE = "measure"
 _QUANTITY_KINDS[MEASURE] = set().union(*_QUANTITY_KINDS.values()) - {quantities.DATE} | {
     quantities.NUMBER
 }
+_MEASURE_NOUNS = (
+    r"age|temperature|height|weight|length|width|depth|size|area|volume|interval|frequency"
+    r"|speed|distance|radius|limit|dose|dosage|level|capacity|clearance|visibility"
+)
 _ASKS_MEASURE = re.compile(
     r"\bwhat(?:'s|\s+is|\s+are)\s+(?:the\s+|a\s+)?(?:maximum|minimum|max|min|highest|lowest"
     r"|largest|smallest|greatest|least|most|shortest|longest|required|recommended|normal"
     r"|standard|usual)\b|\bhow (?:often|frequently|quickly|fast|high|heavy|tall|wide|far|old"
-    r"|large|big|many)\b|\bat what (?:interval|age|temperature|speed|height|distance|level)\b"
-    r"|\bwhat (?:age|temperature|height|weight|length|size|interval|frequency|speed|distance"
-    r"|limit)\b",
+    r"|large|big|many|close|near|deep|thick|loud)\b"
+    # "at what interval", "above what floor area", "what single oral dose", "what is the
+    # night-time noise limit": a noun of measure in the few words after "what".
+    r"|\b(?:at|above|below|over|under|beyond|from|up to)\s+what\s+(?:[\w-]+\s+){0,2}(?:"
+    + _MEASURE_NOUNS
+    + r")s?\b|\bwhat(?:'s|\s+is|\s+are)?\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:"
+    + _MEASURE_NOUNS
+    + r")s?\b",
     re.IGNORECASE,
 )
 _MONTH_NUMBERS = {
@@ -319,7 +328,8 @@ def _readings_of_uncached(
     focus = question_focus(question, vocabulary)
     all_quantities = quantities.extract_quantities(text)
     spans = [(q.start, q.end) for q in all_quantities]
-    out: list[Reading] = []
+    out: list[tuple[int, Reading]] = []
+    bounding: set[int] = set()  # the quantities that bound another value's case
     for i, q in enumerate(all_quantities):
         idiom = _idiom_amount(text, q, vocabulary)
         if not (
@@ -343,38 +353,87 @@ def _readings_of_uncached(
             base, factor, unit = measured
             magnitude, label = q.value * factor, f"{q.label} {unit}"
         exception, condition = readings.condition_of(sentence_before)
-        # A condition the question states of its own case is this case's, not another branch.
-        condition = condition - focus
+        bounds, bound_words, bounded_by = _bounds_of(
+            text, all_quantities, i, q.start - len(sentence_before)
+        )
+        bounding |= bounded_by
+        # A condition the question states of its own case is this case's, not another branch;
+        # a bound's own words are compared as a bound.
+        condition = condition - focus - bound_words
         number = re.search(r"\d[\d,]*(?:\.\d+)?", text[q.start : q.end])
-        holder = readings.holder_of(sentence_before)
+        holder = readings.holder_of(sentence_before) - bound_words
         out.append(
-            Reading(
-                value=label + (_idiom_label(text, q, vocabulary) if idiom else ""),
-                base=q.currency or _BASES.get(q.kind, base),  # an amount's currency
-                magnitude=magnitude,
-                matter=matter,
-                role=readings.role_of(before, after) if q.kind != quantities.DATE else None,
-                qualifiers=readings.qualifiers_of(before) | readings.qualifiers_of(after),
-                subject=readings.subject_of(before + own + after),
-                exception=exception,
-                condition=condition,
-                span=(
-                    None  # a date's numbers are no range's ends
-                    if q.kind == quantities.DATE
-                    else readings.range_of(sentence_before[-40:] + own + sentence_after[:40])
+            (
+                i,
+                Reading(
+                    value=label + (_idiom_label(text, q, vocabulary) if idiom else ""),
+                    base=q.currency or _BASES.get(q.kind, base),  # an amount's currency
+                    magnitude=magnitude,
+                    matter=matter,
+                    role=readings.role_of(before, after) if q.kind != quantities.DATE else None,
+                    qualifiers=readings.qualifiers_of(before) | readings.qualifiers_of(after),
+                    subject=readings.subject_of(before + own + after),
+                    exception=exception,
+                    condition=condition,
+                    span=(
+                        None  # a date's numbers are no range's ends
+                        if q.kind == quantities.DATE
+                        else readings.range_of(sentence_before[-40:] + own + sentence_after[:40])
+                    ),
+                    raw=float(number.group().replace(",", "")) if number else q.value,
+                    anchor=readings.anchor_of(after) if q.kind != quantities.DATE else frozenset(),
+                    typical=readings.typical_of(sentence_before),
+                    rate=readings.rate_of(after) if q.kind == quantities.AMOUNT else "",
+                    holder=holder,
+                    holder_own=holder - focus,
+                    words=frozenset(focus_words(sentence_before) | focus_words(sentence_after)),
+                    bounds=bounds,
+                    case=readings.case_of(sentence_before) - focus - bound_words,
                 ),
-                raw=float(number.group().replace(",", "")) if number else q.value,
-                anchor=readings.anchor_of(after) if q.kind != quantities.DATE else frozenset(),
-                typical=readings.typical_of(sentence_before),
-                rate=readings.rate_of(after) if q.kind == quantities.AMOUNT else "",
-                holder=holder,
-                holder_own=holder - focus,
-                words=frozenset(focus_words(sentence_before) | focus_words(sentence_after)),
             )
         )
+    # A quantity that bounds a value's case ("within 5 miles of the coast, every 60 days") is a
+    # condition of that value, not an answer of its own.
+    kept = [reading for i, reading in out if i not in bounding]
     if kind == DATE:
-        out.extend(_yearless_readings(text, focus))
-    return tuple(out)
+        kept.extend(_yearless_readings(text, focus))
+    return tuple(kept)
+
+
+def _bounds_of(
+    text: str, found: Sequence[quantities.Quantity], i: int, start: int
+) -> tuple[frozenset[tuple[str, str, float]], frozenset[str], frozenset[int]]:
+    """The bounds the quantities of the i-th value's sentence in front of it (from ``start``) set
+    on its case ("For bridges within 5 miles of the coast, ... every 60 days"), and the words
+    that state them (``readings.bound_of``). Read where a condition is (``condition_of``): in
+    front of the value. A period never bounds a period: "within" states a deadline, and how long
+    an asker has stayed is read by ``citenexus.domain.conditions``."""
+    end = found[i].start
+    bounds: set[tuple[str, str, float]] = set()
+    words: set[str] = set()
+    indices: set[int] = set()
+    timed = found[i].kind in _QUANTITY_KINDS[DAYS]
+    for j, other in enumerate(found[:i]):
+        if other.start < start or (timed and other.kind in _QUANTITY_KINDS[DAYS]):
+            continue  # "within 5 days of notice, ... 30 days later": two periods, no case
+        after = text[other.end : min(end, other.end + _AFTER_CHARS)]
+        bound = readings.bound_of(text[max(start, other.start - _AFTER_CHARS) : other.start], after)
+        if bound is None:
+            continue
+        if other.kind == quantities.NUMBER:
+            measured = readings.measure_of(after)
+            if measured is None:
+                continue  # a bare number bounds nothing that can be compared
+            base, factor, unit = measured
+            magnitude = other.value * factor
+        else:
+            base, magnitude = readings.days_of(other.kind, other.value)
+            base, unit = other.currency or _BASES.get(other.kind, base), other.label
+        direction, comparator = bound
+        bounds.add((base, direction, round(magnitude, 6)))
+        indices.add(j)
+        words |= readings.condition_words(f"{comparator} {unit}")
+    return frozenset(bounds), frozenset(words), frozenset(indices)
 
 
 # Cached; mutation testing mutates _readings_of_uncached (mutmut leaves decorated functions alone).

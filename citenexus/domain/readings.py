@@ -188,6 +188,25 @@ _ASKED_BEFORE = re.compile(r"[?!]\s+")
 _HOLDER_WORD = re.compile(r"[a-z][a-z'-]*|[,:]|\d[\d,.]*")
 
 
+# An opening phrase that starts with a preposition and ends at a comma or colon states the case
+# or manner the rest of the sentence is for ("By mouth, adult: 16 mg"; "For bridges near the
+# coast, ..."). Generic English.
+_CASE_OPENING = re.compile(
+    r"^\s*(?:by|for|in|on|at|with|via|through|during|under|after|before)\s+([^,:;]{1,60})[,:]",
+    re.IGNORECASE,
+)
+
+
+def case_of(sentence_before: str) -> frozenset[str]:
+    """The content words of the case a value's sentence opens with ("By slow intravenous
+    injection, ...": slow, intravenous, injection), or none."""
+    opening = _ASKED_BEFORE.split(sentence_before)[-1]
+    match = _CASE_OPENING.match(opening)
+    if match is None:
+        return frozenset()
+    return frozenset(w for w in _words(match.group(1)) if w not in STOPWORDS)
+
+
 def holder_of(sentence_before: str) -> frozenset[str]:
     """The content words of the phrase the value's sentence opens with, up to its first comma,
     colon, modal, auxiliary or entitlement verb, without a relative clause: whom or what the value is
@@ -214,7 +233,7 @@ _MEASURES = {
     unit: (base, factor)
     for base, units in (
         ("mass:g", (("mg milligram milligrams", 0.001), ("g gram grams gramme grammes", 1.0),
-                    ("kg kilo kilos kilogram kilograms", 1000.0))),
+                    ("kg kilo kilos kilogram kilograms", 1000.0), ("tonne tonnes", 1e6))),
         ("length:m", (("mm millimetre millimetres millimeter millimeters", 0.001),
                       ("cm centimetre centimetres centimeter centimeters", 0.01),
                       ("metre metres meter meters", 1.0),
@@ -223,34 +242,133 @@ _MEASURES = {
                       ("mile miles", 1609.344))),
         ("volume:l", (("ml millilitre millilitres milliliter milliliters", 0.001),
                       ("litre litres liter liters", 1.0))),
+        ("length:m/time:h", (("kph", 1000.0), ("mph", 1609.344), ("knot knots", 1852.0))),
         ("temperature:c", (("°c celsius centigrade", 1.0),)),
         ("temperature:f", (("°f fahrenheit", 1.0),)),
     )
     for words, factor in units
     for unit in words.split()
 }  # fmt: skip
+# Units written in two words: a qualifier that makes another unit ("nautical mile") or names the
+# common one ("statute mile"), and squares and cubes of lengths (areas in m², volumes in litres).
+_COMPOUND_MEASURES = {
+    f"{qualifier} {unit}": (base, factor)
+    for qualifier, base, units in (
+        ("statute", "length:m", (("mile miles", 1609.344),)),
+        ("nautical", "length:m", (("mile miles", 1852.0),)),
+        ("metric", "mass:g", (("ton tons tonne tonnes", 1e6),)),
+        ("short", "mass:g", (("ton tons", 907184.74),)),
+        ("long", "mass:g", (("ton tons", 1016046.9088),)),
+        ("square", "area:m2", (("mm millimetre millimetres millimeter millimeters", 1e-6),
+                               ("cm centimetre centimetres centimeter centimeters", 1e-4),
+                               ("m metre metres meter meters", 1.0),
+                               ("km kilometre kilometres kilometer kilometers", 1e6),
+                               ("inch inches", 0.00064516), ("foot feet ft", 0.09290304),
+                               ("yard yards", 0.83612736), ("mile miles", 2589988.110336))),
+        ("cubic", "volume:l", (("cm centimetre centimetres centimeter centimeters", 0.001),
+                               ("m metre metres meter meters", 1000.0),
+                               ("inch inches", 0.016387064), ("foot feet ft", 28.316846592))),
+    )
+    for words, factor in units
+    for unit in words.split()
+}  # fmt: skip
+# Units of time a rate is stated per ("80 km/h", "15 mg per kilogram" is per a unit of the table).
+_PER_TIME = {
+    unit: ("time:h", factor)
+    for words, factor in (("s sec second seconds", 1 / 3600), ("min minute minutes", 1 / 60),
+                          ("h hr hour hours", 1.0), ("day days", 24.0))
+    for unit in words.split()
+}  # fmt: skip
 _MEASURE_WORD = re.compile(r"\s*(?:-\s*)?(°\s*[cf]\b|[a-z]+)", re.IGNORECASE)
+_NEXT_WORD = re.compile(r"[\s-]+([a-z]+)", re.IGNORECASE)
+_PER = re.compile(r"\s*(?:/|per\s+|an?\s+(?=(?:hour|day|minute|second)\b))([a-z]+)", re.IGNORECASE)
 _DEGREES = re.compile(r"\s*degrees?\s+(celsius|centigrade|fahrenheit)\b", re.IGNORECASE)
+
+
+def _table_unit(after: str) -> tuple[str, float, str, int] | None:
+    """(base, factor, unit as written, where it ends) of a unit of the tables right at the start
+    of ``after``: two words first ("nautical miles", "square metres"), then one; a unit of the
+    table after a word that is neither ("5 extra kilograms") is that unit."""
+    match = _MEASURE_WORD.match(after)
+    if match is None:
+        return None
+    first = re.sub(r"\s+", "", match.group(1).lower())
+    following = _NEXT_WORD.match(after, match.end())
+    if following is not None:
+        pair = f"{first} {following.group(1).lower()}"
+        if pair in _COMPOUND_MEASURES:
+            return (*_COMPOUND_MEASURES[pair], pair, following.end())
+    if first in _MEASURES:
+        return (*_MEASURES[first], first, match.end())
+    if following is not None and first not in STOPWORDS:
+        second = following.group(1).lower()
+        if second in _MEASURES:
+            return (*_MEASURES[second], second, following.end())
+    return None
 
 
 def measure_of(after: str) -> tuple[str, float, str] | None:
     """(base, factor to the base, unit as written) of the unit of measure right after a bare
-    number ("7 kg", "63°C", "12 characters"), or None: a unit from the table, else the noun
-    counted ("characters"), which is its own base. A stop word after the number ("3 of the ...")
-    measures nothing."""
+    number ("7 kg", "63°C", "5 nautical miles", "80 km/h", "12 characters"), or None: a unit
+    from the tables, per a unit of time or of the tables if one follows ("per hour", "/h", "per
+    kilogram": a rate, its own base), else the noun counted ("characters"), which is its own
+    base. A stop word after the number ("3 of the ...") measures nothing."""
     degrees = _DEGREES.match(after)
     if degrees is not None:
         unit = degrees.group(1).lower()
         return (*_MEASURES[unit], unit)
+    found = _table_unit(after)
+    if found is not None:
+        base, factor, unit, end = found
+        per = _PER.match(after, end)
+        if per is not None:
+            word = per.group(1).lower()
+            denominator = _PER_TIME.get(word) or _MEASURES.get(word)
+            if denominator is not None:
+                return (f"{base}/{denominator[0]}", factor / denominator[1], f"{unit}/{word}")
+        return (base, factor, unit)
     match = _MEASURE_WORD.match(after)
     if match is None:
         return None
     unit = re.sub(r"\s+", "", match.group(1).lower())
-    if unit in _MEASURES:
-        return (*_MEASURES[unit], unit)
     if unit in STOPWORDS or len(unit) < 3:
         return None
     return (f"count:{stem(unit)}", 1.0, unit)
+
+
+# A quantity stated with a comparator in the value's sentence bounds the case the value is for:
+# "within 5 miles of the coast, every 60 days" and "more than five miles from the coast, every
+# 120 days" are two branches of one rule; "exceeding 100 square metres" and "larger than 100
+# square metres" are one. Two directions only: "more than 20 kg" and "20 kg or more" differ by
+# one point, which no source that words a rule differently keeps apart.
+BELOW, ABOVE = "below", "above"
+_BOUND_BEFORE = re.compile(
+    r"\b(?:(?P<below>within|up to|at most|(?:no|not) more than|under|below|(?:less|fewer|smaller"
+    r"|lower|shorter|lighter|younger|narrower) than)|(?P<above>at least|(?:no|not) less than|over"
+    r"|above|beyond|exceed(?:s|ing)?|more than|\w+er than))\s+(?:(?:a|an|the)\s+)?$",
+    re.IGNORECASE,
+)
+_BOUND_AFTER = re.compile(
+    r"^(?:[\s-]*[\w\u00b0]+){0,3}?\s+(?:or|and)\s+(?:(?P<above>more|over|above|greater|larger"
+    r"|higher|older)|(?P<below>less|fewer|under|below|smaller|lower|younger))\b",
+    re.IGNORECASE,
+)
+
+
+def bound_of(before: str, after: str) -> tuple[str, str] | None:
+    """(direction, the comparator's words) of a quantity with ``before`` right in front of it and
+    ``after`` right behind it, when a comparator bounds it ("within", "more than", "heavier
+    than", "... or more"), else None."""
+    for match in (_BOUND_BEFORE.search(before), _BOUND_AFTER.match(after)):
+        if match is not None:
+            direction = BELOW if match.group("below") else ABOVE
+            return direction, match.group(0)
+    return None
+
+
+def condition_words(text: str) -> frozenset[str]:
+    """The words of ``text`` as a condition's words are read (``condition_of``)."""
+    return frozenset(_words(text))
 
 
 def condition_of(window: str) -> tuple[bool, frozenset[str]]:
@@ -322,6 +440,9 @@ class Reading:
     holder_own: frozenset[str] = frozenset()  # of those, the words the question does not name
     words: frozenset[str] = frozenset()  # the content words of the value's sentence
     rate: str = ""  # the unit of time an amount is charged per ("day" for "$25 per day")
+    case: frozenset[str] = frozenset()  # the opening case its sentence states, unasked words
+    # The quantities its sentence bounds its case by: (base, direction, magnitude in the base).
+    bounds: frozenset[tuple[str, str, float]] = frozenset()
 
 
 def _contrasting(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -398,11 +519,13 @@ def disagree(a: Reading, b: Reading) -> bool:
         return False
     if _held_apart(a, b):
         return False
+    if a.case and b.case and not a.case & b.case:
+        return False  # each opens with a case of its own ("By mouth," / "By injection,")
     if min(len(a.anchor), len(b.anchor)) >= _ANCHOR_WORDS and not a.anchor & b.anchor:
         return False  # counted from different events, each named by its own words
     if a.typical != b.typical:
         return False  # what is usual in practice does not contradict what a rule requires
-    if a.exception != b.exception or a.condition != b.condition:
+    if a.exception != b.exception or a.condition != b.condition or a.bounds != b.bounds:
         return False  # a rule's branch or exception against another branch or the plain rule
     if _inside(a, b) or _inside(b, a):
         return False

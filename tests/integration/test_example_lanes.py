@@ -45,7 +45,9 @@ STRICT_PINS = {
     # for questions asking a frequency ("How often should it be inspected?") compares measures,
     # and B04 is now refused unresolved_conflict ("5 statute miles" read as a count of "statute",
     # the 60-day branch's condition not read); docs/evaluation.md, "Conflicts: holders, measures".
-    "aviation-maintenance": ((31, 42), (27, 31), (25, 31)),
+    # Back to 32 in the fourth session: two-word units and bounded cases, chosen on a blind batch
+    # of conflict pairs (docs/evaluation.md, "Qualified units, bounded cases").
+    "aviation-maintenance": ((32, 42), (27, 31), (25, 31)),
     "renewal": ((2, 2), (0, 0), (0, 0)),
 }
 # Expected values stated by a claim citing an expected document / answerable, strict; measured

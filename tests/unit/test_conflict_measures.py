@@ -217,3 +217,131 @@ def test_two_dates_written_iso_still_conflict() -> None:
         "Sarah said on the call that the renewal is due 2026-11-30",
         "The signed contract sets the renewal date at 2026-12-31",
     )
+
+
+@pytest.mark.parametrize(
+    ("after", "measured"),
+    [
+        # Two-word units: a qualifier that makes another unit, or names the common one.
+        (" nautical miles of the baseline", ("length:m", 1852.0, "nautical miles")),
+        (" statute miles of any airport", ("length:m", 1609.344, "statute miles")),
+        ("-statute-mile radius", ("length:m", 1609.344, "statute mile")),
+        (" square metres of floor", ("area:m2", 1.0, "square metres")),
+        (" square feet", ("area:m2", 0.09290304, "square feet")),
+        (" square centimetres", ("area:m2", 1e-4, "square centimetres")),
+        (" cubic metres per item", ("volume:l", 1000.0, "cubic metres")),
+        (" cubic feet in total", ("volume:l", 28.316846592, "cubic feet")),
+        (" metric tonnes", ("mass:g", 1e6, "metric tonnes")),
+        (" short tons.", ("mass:g", 907184.74, "short tons")),
+        (" tonnes gross", ("mass:g", 1e6, "tonnes")),
+        # A unit of the table after a word that is none: that unit.
+        (" extra kilograms", ("mass:g", 1000.0, "kilograms")),
+        # Rates: per a unit of time or of the table, a base of their own.
+        (" km/h on motorways", ("length:m/time:h", 1000.0, "km/h")),
+        (" kilometres per hour", ("length:m/time:h", 1000.0, "kilometres/hour")),
+        (" miles an hour", ("length:m/time:h", 1609.344, "miles/hour")),
+        (" mph", ("length:m/time:h", 1609.344, "mph")),
+        (" knots", ("length:m/time:h", 1852.0, "knots")),
+        (" mg per kilogram of body weight", ("mass:g/mass:g", 1e-6, "mg/kilogram")),
+        # "per" something that is no unit leaves the unit as it is.
+        (" kg per passenger", ("mass:g", 1000.0, "kg")),
+        (" kg a bag", ("mass:g", 1000.0, "kg")),
+        # A stop word in front of a unit is no qualifier: nothing is measured.
+        (" of miles", None),
+    ],
+)
+def test_qualified_units_and_rates(after: str, measured: tuple[str, float, str] | None) -> None:
+    assert readings.measure_of(after) == measured
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "bound"),
+    [
+        ("located within ", " miles of the coast", (readings.BELOW, "within ")),
+        ("within a ", "-mile distance", (readings.BELOW, "within a ")),
+        ("situated more than ", " miles from", (readings.ABOVE, "more than ")),
+        ("parcels heavier than ", " kg incur", (readings.ABOVE, "heavier than ")),
+        ("parcels lighter than ", " kg", (readings.BELOW, "lighter than ")),
+        ("rooms exceeding ", " square metres", (readings.ABOVE, "exceeding ")),
+        ("no more than ", " people", (readings.BELOW, "no more than ")),
+        ("at least ", " workers", (readings.ABOVE, "at least ")),
+        ("sites employing ", " or more workers", (readings.ABOVE, " or more")),
+        ("sites with ", " workers or fewer", (readings.BELOW, " workers or fewer")),
+        ("sites with ", " workers", None),
+        # A comparator must stand right in front of the number.
+        ("within the ", " days", (readings.BELOW, "within the ")),
+        ("within the month, ", " days", None),
+    ],
+)
+def test_a_comparator_bounds_the_quantity_it_stands_with(
+    before: str, after: str, bound: tuple[str, str] | None
+) -> None:
+    assert readings.bound_of(before, after) == bound
+
+
+def test_values_bounded_apart_are_two_branches_and_bounded_alike_are_one_rule() -> None:
+    question = "How often must the bearings be inspected for corrosion?"
+    near = "For bridges within 5 miles of the coast, bearings shall be inspected every 60 days."
+    far = "Bridges more than five miles from the coastline need bearings inspected every 120 days."
+    other = "For bridges within 8 km of the coast, bearings shall be inspected every 90 days."
+    assert not unresolved(question, near, far)
+    # 8 km and 5 miles are two bounds; 8,046.72 metres is 5 miles: one case, two values.
+    assert not unresolved(question, near, other)
+    assert unresolved(question, near, other.replace("8 km", "8,046.72 metres"))
+
+
+def test_a_bound_is_read_in_front_of_the_value_as_a_condition_is() -> None:
+    question = "What is the surcharge?"
+    found = readings_of("A surcharge of $9 applies to parcels over 20 kg.", AMOUNT, question)
+    assert [r.bounds for r in found] == [frozenset()]
+    found = readings_of("Parcels over 20 kg carry a surcharge of $9.", AMOUNT, question)
+    assert [r.bounds for r in found] == [frozenset({("mass:g", readings.ABOVE, 20000.0)})]
+
+
+def test_a_period_bounds_no_period() -> None:
+    # "Within 5 days" is a deadline of its own, not the case of the 30 days after it.
+    question = "How long does the landlord have to return the deposit?"
+    found = readings_of(
+        "Within 5 days of notice, return the deposit 30 days later.", DAYS, question
+    )
+    assert [(r.value, r.bounds) for r in found] == [
+        ("5 days", frozenset()),
+        ("30 days", frozenset()),
+    ]
+
+
+def test_a_bounds_own_words_are_no_condition_of_another_branch() -> None:
+    # "larger than 100 square metres" and "exceeding 100 square metres" bound one case.
+    question = "How many smoke detectors does a large room need?"
+    first = "In rooms exceeding 100 square metres, install one smoke detector per 60 square metres."
+    second = (
+        "Where a room is larger than 100 square metres, fit a smoke detector per 80 square metres."
+    )
+    assert unresolved(question, first, second)
+
+
+def test_sentences_opening_with_cases_of_their_own_are_two_rules() -> None:
+    question = "What dose is given to adults?"
+    assert readings.case_of("By slow intravenous injection, adult: ") == {
+        "slow",
+        "intravenous",
+        stem("injection"),
+    }
+    assert readings.case_of("Adults take ") == frozenset()
+    assert not unresolved(question, "By mouth, adult: 16 mg.", "By injection, adult: 4 mg.")
+    assert unresolved(question, "By mouth, adult: 16 mg.", "By mouth, adult: 8 mg.")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How close to an airport may a drone be flown?",
+        "How near the coast may the turbine stand?",
+        "Above what floor area must a room have sprinklers?",
+        "What single oral dose is recommended for a child?",
+        "What is the night-time noise limit?",
+        "What's the visibility required?",
+    ],
+)
+def test_questions_that_ask_a_measure_in_other_words(question: str) -> None:
+    assert question_kind(question) == MEASURE
