@@ -282,7 +282,6 @@ _PER_TIME = {
 _MEASURE_WORD = re.compile(r"\s*(?:-\s*)?(°\s*[cf]\b|[a-z]+)", re.IGNORECASE)
 _NEXT_WORD = re.compile(r"[\s-]+([a-z]+)", re.IGNORECASE)
 _PER = re.compile(r"\s*(?:/|per\s+|an?\s+(?=(?:hour|day|minute|second)\b))([a-z]+)", re.IGNORECASE)
-_DEGREES = re.compile(r"\s*degrees?\s+(celsius|centigrade|fahrenheit)\b", re.IGNORECASE)
 
 
 def _table_unit(after: str) -> tuple[str, float, str, int] | None:
@@ -313,11 +312,7 @@ def measure_of(after: str) -> tuple[str, float, str] | None:
     from the tables, per a unit of time or of the tables if one follows ("per hour", "/h", "per
     kilogram": a rate, its own base), else the noun counted ("characters"), which is its own
     base. A stop word after the number ("3 of the ...") measures nothing."""
-    degrees = _DEGREES.match(after)
-    if degrees is not None:
-        unit = degrees.group(1).lower()
-        return (*_MEASURES[unit], unit)
-    found = _table_unit(after)
+    found = _table_unit(after)  # "degrees Celsius" too: a unit of the table after a word
     if found is not None:
         base, factor, unit, end = found
         per = _PER.match(after, end)
@@ -330,7 +325,7 @@ def measure_of(after: str) -> tuple[str, float, str] | None:
     match = _MEASURE_WORD.match(after)
     if match is None:
         return None
-    unit = re.sub(r"\s+", "", match.group(1).lower())
+    unit = match.group(1).lower()  # a degree sign's unit is in the table: only letters are left
     if unit in STOPWORDS or len(unit) < 3:
         return None
     return (f"count:{stem(unit)}", 1.0, unit)
