@@ -336,22 +336,19 @@ def _readings_of_uncached(
             (q.kind in wanted and not idiom) or (kind == AMOUNT and q.kind in _PERIODS and idiom)
         ):
             continue
-        measured = None
-        if q.kind == quantities.NUMBER:  # asked for a measure: the unit after it says which
-            measured = readings.measure_of(text[q.end : q.end + _AFTER_CHARS])
-            if measured is None or _LABEL_NUMBER.search(text[: q.start]):
-                continue  # a bare number measures nothing, and a label's ("Severity 1") names
+        # Asked for a measure, a number's unit after it says which; a bare number measures
+        # nothing, and a label's ("Severity 1") names.
+        size = _size_of(q, text[q.end : q.end + _AFTER_CHARS])
+        if size is None or (q.kind == quantities.NUMBER and _LABEL_NUMBER.search(text[: q.start])):
+            continue
         context = _about(text, q)
         matter = frozenset(focus_words(context) & focus)
         if not matter:
             continue
         before, after, sentence_before, sentence_after = _window(text, spans, i)
         own = text[q.start : q.end]
-        base, magnitude = readings.days_of(q.kind, q.value)
-        label = q.label
-        if measured is not None:
-            base, factor, unit = measured
-            magnitude, label = q.value * factor, f"{q.label} {unit}"
+        base, magnitude, unit = size
+        label = f"{q.label} {unit}" if q.kind == quantities.NUMBER else q.label
         exception, condition = readings.condition_of(sentence_before)
         bounds, bound_words, bounded_by = _bounds_of(
             text, all_quantities, i, q.start - len(sentence_before)
@@ -367,7 +364,7 @@ def _readings_of_uncached(
                 i,
                 Reading(
                     value=label + (_idiom_label(text, q, vocabulary) if idiom else ""),
-                    base=q.currency or _BASES.get(q.kind, base),  # an amount's currency
+                    base=base,
                     magnitude=magnitude,
                     matter=matter,
                     role=readings.role_of(before, after) if q.kind != quantities.DATE else None,
@@ -400,6 +397,20 @@ def _readings_of_uncached(
     return tuple(kept)
 
 
+def _size_of(q: quantities.Quantity, after: str) -> tuple[str, float, str] | None:
+    """(base, magnitude in the base, unit as written) of a quantity with ``after`` behind it: a
+    bare number by the unit after it (None without one), a period in days, an amount in its
+    currency (its label as its unit)."""
+    if q.kind == quantities.NUMBER:
+        measured = readings.measure_of(after)
+        if measured is None:
+            return None
+        base, factor, unit = measured
+        return base, q.value * factor, unit
+    base, magnitude = readings.days_of(q.kind, q.value)
+    return q.currency or _BASES.get(q.kind, base), magnitude, q.label
+
+
 def _bounds_of(
     text: str, found: Sequence[quantities.Quantity], i: int, start: int
 ) -> tuple[frozenset[tuple[str, str, float]], frozenset[str], frozenset[int]]:
@@ -420,15 +431,10 @@ def _bounds_of(
         bound = readings.bound_of(text[max(start, other.start - _AFTER_CHARS) : other.start], after)
         if bound is None:
             continue
-        if other.kind == quantities.NUMBER:
-            measured = readings.measure_of(after)
-            if measured is None:
-                continue  # a bare number bounds nothing that can be compared
-            base, factor, unit = measured
-            magnitude = other.value * factor
-        else:
-            base, magnitude = readings.days_of(other.kind, other.value)
-            base, unit = other.currency or _BASES.get(other.kind, base), other.label
+        size = _size_of(other, after)
+        if size is None:
+            continue  # a bare number bounds nothing that can be compared
+        base, magnitude, unit = size
         direction, comparator = bound
         bounds.add((base, direction, round(magnitude, 6)))
         indices.add(j)

@@ -284,13 +284,11 @@ _NEXT_WORD = re.compile(r"[\s-]+([a-z]+)", re.IGNORECASE)
 _PER = re.compile(r"\s*(?:/|per\s+|an?\s+(?=(?:hour|day|minute|second)\b))([a-z]+)", re.IGNORECASE)
 
 
-def _table_unit(after: str) -> tuple[str, float, str, int] | None:
+def _table_unit(after: str, match: re.Match[str]) -> tuple[str, float, str, int] | None:
     """(base, factor, unit as written, where it ends) of a unit of the tables right at the start
-    of ``after``: two words first ("nautical miles", "square metres"), then one; a unit of the
-    table after a word that is neither ("5 extra kilograms") is that unit."""
-    match = _MEASURE_WORD.match(after)
-    if match is None:
-        return None
+    of ``after`` (its first word ``match``): two words first ("nautical miles", "square metres"),
+    then one; a unit of the table after a word that is neither ("5 extra kilograms") is that
+    unit."""
     first = re.sub(r"\s+", "", match.group(1).lower())
     following = _NEXT_WORD.match(after, match.end())
     if following is not None:
@@ -312,7 +310,10 @@ def measure_of(after: str) -> tuple[str, float, str] | None:
     from the tables, per a unit of time or of the tables if one follows ("per hour", "/h", "per
     kilogram": a rate, its own base), else the noun counted ("characters"), which is its own
     base. A stop word after the number ("3 of the ...") measures nothing."""
-    found = _table_unit(after)  # "degrees Celsius" too: a unit of the table after a word
+    match = _MEASURE_WORD.match(after)
+    if match is None:
+        return None
+    found = _table_unit(after, match)  # "degrees Celsius" too: a unit of the table after a word
     if found is not None:
         base, factor, unit, end = found
         per = _PER.match(after, end)
@@ -322,9 +323,6 @@ def measure_of(after: str) -> tuple[str, float, str] | None:
             if denominator is not None:
                 return (f"{base}/{denominator[0]}", factor / denominator[1], f"{unit}/{word}")
         return (base, factor, unit)
-    match = _MEASURE_WORD.match(after)
-    if match is None:
-        return None
     unit = match.group(1).lower()  # a degree sign's unit is in the table: only letters are left
     if unit in STOPWORDS or len(unit) < 3:
         return None
