@@ -84,7 +84,9 @@ class CiteNexus:
             config.policy() if config is not None else AuthorityPolicy.unranked()
         )
         self.embedder: Embedder = embedder or HashingEmbedder()
-        self.generator: Generator = generator if generator is not None else ExtractiveGenerator()
+        self.generator: Generator = (
+            generator if generator is not None else ExtractiveGenerator(embedder=self.embedder)
+        )
         self._judges = list(judges) if judges is not None else None
         self.settings = settings or settings_from_config(config)
         self.default_mode = TrustMode.parse(

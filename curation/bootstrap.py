@@ -72,7 +72,7 @@ def _embedder() -> Embedder:
     return embedder
 
 
-def _generator() -> Generator:
+def _generator(embedder: Embedder) -> Generator:
     from citenexus.generators import ExtractiveGenerator, OpenAIChatGenerator
 
     if settings.CITENEXUS_LLM_BASE_URL:
@@ -82,7 +82,7 @@ def _generator() -> Generator:
             api_key=settings.CITENEXUS_LLM_API_KEY,
             timeout=settings.CITENEXUS_LLM_TIMEOUT,
         )
-    return ExtractiveGenerator()
+    return ExtractiveGenerator(embedder=embedder)
 
 
 def _judges(embedder: Embedder) -> tuple[Judge, ...]:
@@ -176,7 +176,7 @@ class Ports:
 
     @functools.cached_property
     def generator(self) -> Generator:
-        return _generator()
+        return _generator(self.ask_embedder)
 
     @functools.cached_property
     def judges(self) -> tuple[Judge, ...]:

@@ -24,11 +24,15 @@ from citenexus.text.tokens import content_words
 # What a value naming every word of the question's matter adds (a share of it for some).
 MATTER_BONUS = 0.5
 # A means of doing something, in generic English: "by certified or registered mail", "in
-# person", or a gerund naming the question's own verb ("by delivering a copy" for "How must the
-# notice be delivered?"; "by giving notice" is how a tenancy ends, not how notice is delivered).
+# person", "electronically", "orally", or a gerund naming the question's own verb ("by delivering
+# a copy" for "How must the notice be delivered?"; "by giving notice" is how a tenancy ends, not
+# how notice is delivered). "In writing" is left out: rules say a thing is done in writing far
+# more often than they say how it is delivered (docs/evaluation.md, "Answer selection on texts
+# the code never saw").
 _MEANS = re.compile(
     r"\bby (?:[\w-]+ ){0,3}(?:mail|post|e-?mail|hand|telephone|phone|fax|courier|messenger"
-    r"|delivery)\b|\bin person\b|\bpersonally\b",
+    r"|delivery)\b|\bin person\b|\bpersonally\b|\belectronically\b"
+    r"|\borally\b|\bverbally\b",
     re.IGNORECASE,
 )
 # A point in time told by an event, in generic English: "begins on the day the tenant moves out",

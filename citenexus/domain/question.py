@@ -72,7 +72,8 @@ _TYPES = (
     (AMOUNT, r"\bhow much\b|" + SUPERLATIVE_AMOUNT),
     (DATE, r"\bwhen\b|\bwhat date\b|\bwhich date\b|\bby what date\b|\bsince what date\b"),
     (PERSON, r"\bwho\b|\bwhom\b|\bwhich (?:agency|body|office|court|official)\b"),
-    (MANNER, r"\bhow (?:must|should|do|does|can|may|is|are)\b"),
+    (MANNER, r"\bhow (?:must|should|do|does|can|may|is|are)\b"
+     r"|\b(?:in|by|through) what (?:form|way|manner|means|method)\b"),
     (YES_NO, r"^\s*(?:can|may|must|is|are|does|do|did|should|will|would|has|have|was|were|could)\b"),
 )  # fmt: skip
 _LEAD = re.compile(

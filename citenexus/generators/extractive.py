@@ -3,7 +3,9 @@
 Deterministic and offline. Each unit offers its sentence most related to the question (share of
 the question's content words it contains, plus a bonus when it states a value of the kind the
 question asks for); the best of these, down to half the top score, become the draft's segments,
-each citing its own unit, most relevant first.
+each citing its own unit, most relevant first. Word scores tie often (a share of a few words);
+with an embedder, a tie is broken by meaning — the tied sentence whose embedding is nearest the
+question's — instead of by position (docs/design.md, "Answer selection").
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from dataclasses import dataclass
 from citenexus.domain.answer_fit import answer_score
 from citenexus.domain.model import Draft, Segment, Unit
 from citenexus.domain.question import QuestionFrame, read_question
-from citenexus.ports import GenerationError
+from citenexus.judges.embedding import cosine
+from citenexus.ports import Embedder, GenerationError
 from citenexus.text.sentences import split_sentences
 
 ERR_NO_UNITS = "no evidence was handed to the generator"
@@ -62,6 +65,9 @@ def with_referent(sentences: Sequence[str], index: int) -> str:
 class ExtractiveGenerator:
     name: str = "extractive"
     max_sentences: int = 3
+    # Breaks ties in the word score by meaning: of sentences that score alike, the one whose
+    # embedding is nearest the question's (docs/design.md, "Answer selection"). None: the first.
+    embedder: Embedder | None = None
 
     def score(self, question: str | QuestionFrame, sentence: str) -> float:
         return answer_score(question, sentence)
@@ -71,21 +77,48 @@ class ExtractiveGenerator:
         if not units:
             raise GenerationError(ERR_NO_UNITS)
         frame = read_question(question)  # read once, scored against every sentence
-        offers: list[tuple[float, int, str, str]] = []
-        for order, unit in enumerate(units):
+        per_unit: list[tuple[Unit, list[str], list[tuple[float, int]]]] = []
+        for unit in units:
             sentences = split_sentences(unit.text)
             scored = [
                 (self.score(frame, s), i) for i, s in enumerate(sentences) if states_something(s)
             ]
             if scored:
-                best_score, index = max(scored, key=lambda pair: pair[0])
-                offers.append((best_score, order, with_referent(sentences, index), unit.key))
+                per_unit.append((unit, sentences, scored))
+        bests = [max(row[0] for row in scored) for _, _, scored in per_unit]
+        tops = [
+            [i for score, i in scored if score == top]
+            for (_, _, scored), top in zip(per_unit, bests, strict=True)
+        ]
+        # Sentences tied at their unit's best score, or whose unit's best equals another's.
+        tied = [
+            per_unit[n][1][i]
+            for n, top in enumerate(tops)
+            if bests[n] > 0 and (len(top) > 1 or bests.count(bests[n]) > 1)
+            for i in top
+        ]
+        nearness = self._nearness(question, tied)
+        offers: list[tuple[float, float, int, str, str]] = []
+        for order, ((unit, sentences, _), best_score, best) in enumerate(
+            zip(per_unit, bests, tops, strict=True)
+        ):
+            index = max(best, key=lambda i: nearness.get(sentences[i], 0.0))
+            near = nearness.get(sentences[index], 0.0)
+            offers.append((best_score, near, order, with_referent(sentences, index), unit.key))
         offers = [o for o in offers if o[0] > 0]
         if not offers:
             raise GenerationError(ERR_NOTHING_RELATED)
-        offers.sort(key=lambda o: (-o[0], o[1]))
+        offers.sort(key=lambda o: (-o[0], -o[1], o[2]))
         top = offers[0][0]
         chosen = [o for o in offers if o[0] >= MIN_SHARE * top][: self.max_sentences]
         return Draft(
-            tuple(Segment(text, (key,)) for _, _, text, key in chosen), generator=self.name
+            tuple(Segment(text, (key,)) for _, _, _, text, key in chosen), generator=self.name
         )
+
+    def _nearness(self, question: str, sentences: Sequence[str]) -> dict[str, float]:
+        """Each sentence's embedding cosine to the question (one call), or nothing without an
+        embedder or with no tie to break."""
+        if self.embedder is None or len(sentences) < 2:
+            return {}
+        vectors = self.embedder.embed([question, *sentences])
+        return {s: cosine(vectors[0], v) for s, v in zip(sentences, vectors[1:], strict=True)}

@@ -37,8 +37,13 @@ STRICT_PINS = {
     # Codes raised by the scope refusal code (W04 not_applicable, was below_authority_floor);
     # C05 (tenancy, a value) and C05 (privacy, unresolved_conflict) by the hand-over margin;
     # C06 (privacy, unresolved_conflict) by superlatives read as asking for an amount; W05
-    # (tenancy, not_applicable) by the cosine bar (2026-12-06, third session).
-    "law-authority": ((27, 37), (23, 24), (23, 24)),
+    # (tenancy, not_applicable) by the cosine bar (2026-12-06, third session). Tenancy lowered
+    # 27 -> 26 on 2026-12-06 (fifth session): the generator breaks ties in its word score by
+    # meaning, chosen on the development lanes with the blind answer-selection set's development
+    # half (+9 answering sentences quoted first there; tenancy A05's tie between the itemized
+    # statement and the receipts sentence of one unit goes the other way, 0.460 against 0.477;
+    # docs/evaluation.md, "Answer selection on texts the code never saw").
+    "law-authority": ((26, 37), (23, 24), (23, 24)),
     "privacy-law": ((27, 35), (25, 28), (25, 28)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
@@ -53,7 +58,8 @@ STRICT_PINS = {
 # Expected values stated by a claim citing an expected document / answerable, strict; measured
 # 2026-12-04 when the metric was added (development lanes; the held-out lane is not pinned on it,
 # so it was not run to pin it).
-FROM_DOCUMENT_PINS = {"law-authority": (24, 37), "privacy-law": (25, 35), "renewal": (2, 2)}
+# Tenancy 24 -> 23 with A05 (above).
+FROM_DOCUMENT_PINS = {"law-authority": (23, 37), "privacy-law": (25, 35), "renewal": (2, 2)}
 PINS: dict[str, dict[str, dict[str, float]]] = {
     name: {
         "at_least": {

@@ -97,6 +97,32 @@ def test_a_gerund_is_a_means_only_for_the_question_own_verb() -> None:
     assert not states_means("The notice must be in writing.")
 
 
+def test_a_channel_named_by_an_adverb_is_a_means() -> None:
+    # Written blind for new fields (docs/evaluation.md, "Answer selection on texts the code never
+    # saw"): "shall be transmitted electronically to the pharmacy" says how, as "by fax" does.
+    assert states_means("The prescription shall be transmitted electronically to the pharmacy.")
+    assert states_means("Prescriptions may be transmitted orally.")
+    assert states_means("The result may be given verbally.")
+    assert not states_means("The records are kept electronic and indexed.")
+
+
+def test_in_what_form_or_by_what_means_asks_for_a_manner() -> None:
+    for question in (
+        "In what form does the company have to tell me about the change?",
+        "By what means must the notice reach the tenant?",
+        "Through what method is the request filed?",
+        "In what way may a parent ask for the records?",
+    ):
+        assert read_question(question).answer_type == MANNER, question
+    assert read_question("What form do I fill in?").answer_type != MANNER
+    answer = (
+        "An employer shall notify each employee of a change by a statement delivered in person."
+    )
+    other = "A notice of a change shall be given at least 7 days before the change takes effect."
+    question = "In what form does the employer have to tell me about the change?"
+    assert answer_score(question, answer) > answer_score(question, other)
+
+
 # --- what the question names as known ------------------------------------------------------------
 
 
