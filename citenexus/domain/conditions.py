@@ -15,9 +15,12 @@ more", "for less than one year") as ranges of months; a duration counts only nea
 residence, so notice periods and deadlines are not tenure. Percentages: the question's ("by 12
 percent") and the sentence's thresholds ("10 percent or less", "more than 10 percent"), when the
 sentence shares a word with the question besides the parties (a deposit's interest rate is not a
-rent increase). The fit is ``MET`` when every condition contains the facts, ``UNMET`` when one
-excludes them, and ``None`` when either side states nothing or a range straddles a threshold
-(nothing is assumed).
+rent increase). Hours of work ("I work
+8-hour shifts" against "an employee who works more than 6 hours but not more than 10 hours")
+and ages ("my 10-year-old" against "persons 18 years of age or older") are read the same way,
+each apart from the others. The fit is ``MET`` when every condition contains the facts,
+``UNMET`` when one excludes them, and ``None`` when either side states nothing or a range
+straddles a threshold (nothing is assumed).
 """
 
 from __future__ import annotations
@@ -41,20 +44,33 @@ _TENURE = re.compile(
     re.IGNORECASE,
 )
 # A clause boundary: the tenure verb and the duration must share a clause.
-_CLAUSE = re.compile(r"[.;:?!]|,\s*(?:and|but|so|which|who)\b", re.IGNORECASE)
+_CLAUSE = re.compile(r"\.(?!\d)|[;:?!]|,\s*(?:and|but|so|which|who)\b", re.IGNORECASE)  # 3.5
 # "a year": the quantity reader takes "one year" and "12 months" but not an article ("a" is no
 # number); "a month-to-month tenancy" is a kind of tenancy, not a duration.
 _ARTICLE_UNIT = re.compile(r"\b(?:a|an)\s+(year|month|week)\b(?![-\s]+to[-\s])", re.IGNORECASE)
 _ARTICLE_MONTHS = {"year": 12.0, "month": 1.0, "week": 7 / 30.4}
+# "40 hours a week", "$500 a month": after a quantity, "a week" makes a rate, not a duration.
+_RATE_BEFORE = re.compile(r"\d[\d,.]*\s*[\w$%-]*\s+$")
 _DAYS_PER_MONTH = 30.4
 
 # Comparators just before a duration ("more than a year") or just after it ("one year or more").
 _BEFORE_MIN = re.compile(
-    r"(?:more\s+than|over|longer\s+than|at\s+least|not\s+less\s+than)\s*$", re.IGNORECASE
+    r"(?:(?<!not )(?<!no )(?:more\s+than|longer\s+than)|over|at\s+least|not\s+less\s+than)\s*$",
+    re.IGNORECASE,
 )
-_BEFORE_MAX = re.compile(r"(?:less\s+than|under|fewer\s+than|not\s+yet|almost|nearly)\s*$", re.I)
-_AFTER_MIN = re.compile(r"^\s*(?:or\s+(?:more|longer)|and\s+(?:over|more|longer))\b", re.I)
-_AFTER_MAX = re.compile(r"^\s*or\s+(?:less|fewer|shorter)\b", re.IGNORECASE)
+# "not more than 14 hours", "no more than", "at most": a maximum, however "more than" reads.
+_BEFORE_MAX = re.compile(
+    r"(?:less\s+than|under|fewer\s+than|not\s+yet|almost|nearly|(?:not|no)\s+more\s+than"
+    r"|at\s+most)\s*$",
+    re.IGNORECASE,
+)
+_AFTER_MIN = re.compile(
+    r"^\s*(?:of\s+age\s+|old\s+)?(?:or\s+(?:more|longer|older|over)|and\s+(?:over|more|longer|older))\b",
+    re.IGNORECASE,
+)
+_AFTER_MAX = re.compile(
+    r"^\s*(?:of\s+age\s+|old\s+)?or\s+(?:less|fewer|shorter|younger)\b", re.IGNORECASE
+)
 _BEFORE_WINDOW = 20
 _VERB_WINDOW = 50  # the tenure verb comes at most this many characters before its duration
 # "for more than one year but less than two years": the second bound continues the first.
@@ -98,7 +114,8 @@ def _durations(text: str) -> list[tuple[float, int, int]]:
         if q.kind in (quantities.MONTHS, quantities.DAYS)
     ]
     for m in _ARTICLE_UNIT.finditer(text):
-        found.append((_ARTICLE_MONTHS[m.group(1).lower()], m.start(), m.end()))
+        if not _RATE_BEFORE.search(text, 0, m.start()):
+            found.append((_ARTICLE_MONTHS[m.group(1).lower()], m.start(), m.end()))
     return sorted(found, key=lambda row: row[1])
 
 
@@ -117,7 +134,8 @@ def _span(text: str, value: float, start: int, end: int) -> Span:
     if _AFTER_MIN.match(after):
         return Span(value, math.inf)
     if _BEFORE_MAX.search(before):
-        return Span(0.0, value, high_closed=False)
+        closed = bool(re.search(r"more\s+than\s*$|most\s*$", before, re.IGNORECASE))
+        return Span(0.0, value, high_closed=closed)
     if _AFTER_MAX.match(after):
         return Span(0.0, value)
     return Span(value, value)
@@ -297,6 +315,68 @@ def _count_fit(facts: Facts, sentence: str) -> str | None:
     return MET if met else None
 
 
+# Hours of work and ages, in generic English (issue: any stated fact against any stated
+# condition). Hours count when a word of work stands in their clause ("I work 8-hour shifts",
+# "an employee who works more than 10 hours in a workday", "a 12-hour shift"); years count as an
+# age when the words of age stand beside them ("a 10-year-old", "13 years of age", "16 years
+# old", "aged 65", "under the age of 18").
+_WORK = re.compile(r"\b(?:work(?:s|ed|ing)?|on\s+duty|shifts?)\b", re.IGNORECASE)
+_AGE_AFTER = re.compile(r"(?:-old\b|\s+old\b|\s+of\s+age\b)", re.IGNORECASE)
+_AGE_BEFORE = re.compile(r"\b(?:aged|(?:the\s+)?age\s+of)\s*$", re.IGNORECASE)
+_MONTHS_PER_YEAR = 12.0
+
+
+def _work_hours(text: str, conditions_only: bool) -> tuple[Span, ...]:
+    """The hours of work a text states, each as its range (only the bounded ones for a rule)."""
+    spans = []
+    for q in quantities.extract_quantities(text):
+        if q.kind != quantities.HOURS:
+            continue
+        left = _clause_start(text, q.start)
+        right = _CLAUSE.search(text, q.end)
+        clause = text[left : right.start() if right else len(text)]
+        if _WORK.search(clause):
+            spans.append(_span(text, q.value, q.start, q.end))
+    return tuple(s for s in spans if not (conditions_only and _is_point(s)))
+
+
+def _ages(text: str, conditions_only: bool) -> tuple[Span, ...]:
+    """The ages a text states, in years (only the bounded ones for a rule)."""
+    spans = []
+    for q in quantities.extract_quantities(text):
+        before = text[max(0, q.start - _BEFORE_WINDOW) : q.start]
+        if q.kind == quantities.MONTHS and _AGE_AFTER.match(text, q.end):
+            spans.append(_span(text, q.value / _MONTHS_PER_YEAR, q.start, q.end))
+        elif q.kind == quantities.NUMBER and (named := _AGE_BEFORE.search(before)):
+            # "under the age of 18": the comparator stands before the words of age.
+            start = q.start - len(before) + named.start()
+            spans.append(_span(text, q.value, start, q.end))
+    return tuple(s for s in spans if not (conditions_only and _is_point(s)))
+
+
+def _work_facts_uncached(question: str) -> tuple[Span, ...]:
+    return _work_hours(question, conditions_only=False)
+
+
+def _work_conditions_uncached(sentence: str) -> tuple[Span, ...]:
+    return _work_hours(sentence, conditions_only=True)
+
+
+def _age_facts_uncached(question: str) -> tuple[Span, ...]:
+    return _ages(question, conditions_only=False)
+
+
+def _age_conditions_uncached(sentence: str) -> tuple[Span, ...]:
+    return _ages(sentence, conditions_only=True)
+
+
+# Cached; mutation testing mutates the plain functions (mutmut leaves decorated functions alone).
+work_facts = lru_cache(maxsize=4096)(_work_facts_uncached)
+work_conditions = lru_cache(maxsize=16384)(_work_conditions_uncached)
+age_facts = lru_cache(maxsize=4096)(_age_facts_uncached)
+age_conditions = lru_cache(maxsize=16384)(_age_conditions_uncached)
+
+
 @dataclass(frozen=True)
 class Facts:
     """What a question states about the asker, read once (``stated_facts``): how long they have
@@ -308,6 +388,8 @@ class Facts:
     percents: tuple[Span, ...] = ()
     counts: tuple[tuple[str, tuple[Span, ...]], ...] = ()
     topic: frozenset[str] = frozenset()
+    work: tuple[Span, ...] = ()
+    ages: tuple[Span, ...] = ()
 
 
 def stated_facts(question: str, vocabulary: Vocabulary | None = None) -> Facts:
@@ -319,7 +401,14 @@ def stated_facts(question: str, vocabulary: Vocabulary | None = None) -> Facts:
 def _stated_facts_uncached(question: str, vocabulary: Vocabulary) -> Facts:
     topic = frozenset(focus_words(question) - party_stems(vocabulary) - _PERCENT_WORDS)
     counts = tuple((noun, tuple(spans)) for noun, spans in count_facts(question).items())
-    return Facts(_tenure_facts(question, vocabulary), percent_facts(question), counts, topic)
+    return Facts(
+        _tenure_facts(question, vocabulary),
+        percent_facts(question),
+        counts,
+        topic,
+        work_facts(question),
+        age_facts(question),
+    )
 
 
 # Cached; mutation testing mutates _stated_facts_uncached (mutmut leaves decorated functions alone).
@@ -334,6 +423,8 @@ def condition_fit(question: str | Facts, sentence: str) -> str | None:
         _tenure_fit(facts, sentence),
         _percent_fit(facts, sentence),
         _count_fit(facts, sentence),
+        _fit(facts.work, work_conditions(sentence)),
+        _fit(facts.ages, age_conditions(sentence)),
     )
     if UNMET in fits:
         return UNMET
