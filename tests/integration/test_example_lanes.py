@@ -40,7 +40,7 @@ STRICT_PINS = {
     # (tenancy, not_applicable) by the cosine bar (2026-12-06, third session). Tenancy lowered
     # 27 -> 26 on 2026-12-06 (fifth session): the generator breaks ties in its word score by
     # meaning, chosen on the development lanes with the blind answer-selection set's development
-    # half (+9 answering sentences quoted first there; tenancy A05's tie between the itemized
+    # half (+7 answering sentences quoted first there; tenancy A05's tie between the itemized
     # statement and the receipts sentence of one unit goes the other way, 0.460 against 0.477;
     # docs/evaluation.md, "Answer selection on texts the code never saw").
     "law-authority": ((26, 37), (23, 24), (23, 24)),

@@ -18,10 +18,11 @@ from scripts.answer_selection import TYPES, read_items, score, split_of, totals
 # dev 17 / 23 of 50, held-out 17 / 23 of 50. Then, chosen on the dev split and the development
 # lanes: ties broken by meaning (24 / 31), "electronically", "orally" and "in what form" read as
 # a manner (26 / 33); hours of work and ages read as facts against a rule's conditions (27 / 34).
+# The held-out half, run once after those choices to report: 26 / 31 (blind, 17 / 23).
 DEV_FIRST_AT_LEAST = 27
 DEV_DRAFTED_AT_LEAST = 34
-HELD_OUT_FIRST_AT_LEAST = 0
-HELD_OUT_DRAFTED_AT_LEAST = 0
+HELD_OUT_FIRST_AT_LEAST = 26
+HELD_OUT_DRAFTED_AT_LEAST = 31
 
 
 @pytest.fixture(scope="module")
