@@ -90,11 +90,17 @@ class ExtractiveGenerator:
             [i for score, i in scored if score == top]
             for (_, _, scored), top in zip(per_unit, bests, strict=True)
         ]
+        # Only a unit that can be quoted needs its tie broken: its best score reaches half the
+        # top score and the max_sentences-th best score (ties at that place included).
+        ranked = sorted((b for b in bests if b > 0), reverse=True)
+        cutoff = ranked[min(len(ranked), self.max_sentences) - 1] if ranked else 0.0
+        cutoff = max(cutoff, MIN_SHARE * ranked[0]) if ranked else 0.0
+        in_play = [b if b > 0 and b >= cutoff else None for b in bests]
         # Sentences tied at their unit's best score, or whose unit's best equals another's.
         tied = [
             per_unit[n][1][i]
             for n, top in enumerate(tops)
-            if bests[n] > 0 and (len(top) > 1 or bests.count(bests[n]) > 1)
+            if in_play[n] is not None and (len(top) > 1 or in_play.count(in_play[n]) > 1)
             for i in top
         ]
         nearness = self._nearness(question, tied)

@@ -92,3 +92,29 @@ def test_a_unit_with_nothing_related_offers_nothing_to_embed() -> None:
     units = [Unit("code", 1, FIRST), Unit("minutes", 2, f"{UNRELATED} {UNRELATED}")]
     ExtractiveGenerator(embedder=embedder).generate(QUESTION, units)
     assert embedder.calls == []
+
+
+def test_ties_in_a_unit_that_cannot_be_quoted_are_not_embedded() -> None:
+    # Below half the top score, or past the last place the draft has: no tie there is broken.
+    weak = "The board meets about the fee. The board writes about the fee."
+    embedder = near_second()
+    units = [Unit("fees", 3, "The permit fee of $40 is paid at the counter."), Unit("b", 4, weak)]
+    ExtractiveGenerator(embedder=embedder).generate(QUESTION, units)
+    assert embedder.calls == []
+    embedder = near_second()
+    one = ExtractiveGenerator(max_sentences=1, embedder=embedder)
+    units = [
+        Unit("fees", 3, "The permit fee of $40 is paid at the counter."),
+        Unit("code", 1, f"{FIRST} {SECOND}"),
+    ]
+    draft = one.generate(QUESTION, units)
+    assert embedder.calls == []
+    assert [s.citations for s in draft.segments] == [("fees#3",)]
+
+
+def test_a_tie_at_the_last_place_of_the_draft_is_broken_by_meaning() -> None:
+    embedder = near_second()
+    one = ExtractiveGenerator(max_sentences=1, embedder=embedder)
+    draft = one.generate(QUESTION, [Unit("code", 1, FIRST), Unit("guide", 2, SECOND)])
+    assert embedder.calls == [[QUESTION, FIRST, SECOND]]
+    assert [s.citations for s in draft.segments] == [("guide#2",)]
