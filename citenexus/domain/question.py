@@ -82,7 +82,8 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _DEADLINE = re.compile(
-    r"\bhow (?:long|many \w+) (?:do|does|did|will|would) \w+(?: \w+)? (?:have|get) to\b|\bhow soon\b"
+    r"\bhow (?:long|many \w+) (?:do|does|did|will|would) \w+(?: \w+)? (?:have|get) (?:to|before|until)\b"
+    r"|\bhow soon\b"
     r"|\bwithin how\b|\bdeadline\b",
     re.IGNORECASE,
 )

@@ -62,8 +62,13 @@ _CONTEXT_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _CONTEXT_WORDS = 8
 
-_DAY_QUALIFIERS = {"calendar": DAYS, "consecutive": DAYS, "business": BUSINESS_DAYS}
+_DAY_QUALIFIERS = {"calendar": DAYS, "business": BUSINESS_DAYS}
 _DAY_QUALIFIERS |= {"working": BUSINESS_DAYS, "court": BUSINESS_DAYS, "judicial": BUSINESS_DAYS}
+_DAY_QUALIFIERS |= {"school": BUSINESS_DAYS}  # days a school is in session, not calendar days
+# Words that say how a period is counted without changing its unit: "72 consecutive hours",
+# "six full months", "five clear days", "two successive years" ("calendar" is a day's only:
+# "5 calendar months" has no exact length and stays a bare number).
+_NEUTRAL_QUALIFIERS = frozenset({"consecutive", "full", "clear", "successive"})
 _UNITS: dict[str, tuple[str, float]] = {
     "day": (DAYS, 1),
     "days": (DAYS, 1),
@@ -278,13 +283,19 @@ def _unit_after(words: list[str], j: int) -> tuple[str, float, int, str]:
     currency word names ("a 5-euro fee")."""
     k = j + 1 if j < len(words) and words[j] == "-" else j
     qualifier = None
-    if k < len(words) and words[k] in _DAY_QUALIFIERS:
+    neutral = False
+    if k < len(words) and words[k] in _NEUTRAL_QUALIFIERS:
+        neutral = True
+        k += 1
+    elif k < len(words) and words[k] in _DAY_QUALIFIERS:
         qualifier = _DAY_QUALIFIERS[words[k]]
         k += 1
     if k + 1 < len(words) and words[k] == "per" and words[k + 1] == "cent":
         return PERCENT, 1, k + 2, ""
     if k < len(words) and words[k] in _UNITS:
         kind, factor = _UNITS[words[k]]
+        if neutral and kind not in (DAYS, MONTHS, HOURS):
+            return NUMBER, 1, j, ""  # "3 full dollars" is no period
         if qualifier is not None:
             if kind != DAYS or factor != 1:
                 return NUMBER, 1, j, ""

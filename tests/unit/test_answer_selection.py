@@ -17,10 +17,12 @@ from scripts.answer_selection import TYPES, read_items, score, split_of, totals
 # Measured 2026-12-06 (fifth session). Blind first run (ties to the first sentence, as then):
 # dev 17 / 23 of 50, held-out 17 / 23 of 50. Then, chosen on the dev split and the development
 # lanes: ties broken by meaning (24 / 31), "electronically", "orally" and "in what form" read as
-# a manner (26 / 33); hours of work and ages read as facts against a rule's conditions (27 / 34).
-# The held-out half, run once after those choices to report: 26 / 31 (blind, 17 / 23).
-DEV_FIRST_AT_LEAST = 27
-DEV_DRAFTED_AT_LEAST = 34
+# a manner (26 / 33); hours of work and ages read as facts against a rule's conditions (27 / 34);
+# "72 consecutive hours", "10 school days" read as periods (28 / 34); "how long do I have before"
+# read as a deadline (29 / 35). The held-out half, run to report only: 26 / 31 after the
+# conditions (blind, 17 / 23).
+DEV_FIRST_AT_LEAST = 29
+DEV_DRAFTED_AT_LEAST = 35
 HELD_OUT_FIRST_AT_LEAST = 26
 HELD_OUT_DRAFTED_AT_LEAST = 31
 

@@ -13,6 +13,7 @@ from citenexus.domain.conditions import MET, count_conditions, count_facts, coun
 from citenexus.domain.conflicts import DATE, DAYS
 from citenexus.domain.model import Unit
 from citenexus.domain.question import COUNT, DURATION, MANNER, read_question
+from citenexus.domain.readings import DEADLINE, LEAD
 from citenexus.domain.vocabulary import stem
 from citenexus.generators.extractive import ExtractiveGenerator, with_referent
 
@@ -229,3 +230,20 @@ def test_a_question_naming_nothing_as_known_takes_nothing_back() -> None:
     sentence = "The company shall notify the attorney general."
     assert read_question(question).known == ()
     assert answer_score(question, sentence) > 0.0
+
+
+def test_how_long_do_i_have_before_asks_for_a_deadline() -> None:
+    # "How long do I have before the permit is no good?" asks how long remains, as "how long do
+    # I have to ..." does; "before" alone read it as a lead time and took the bonus back from the
+    # "within 180 days after its issuance" that answers.
+    question = (
+        "I pulled a permit but haven't started. How long do I have before the permit is no good?"
+    )
+    assert read_question(question).role == DEADLINE
+    assert read_question("How long does the bank have until it must reply?").role == DEADLINE
+    assert read_question("How much notice must I give before I move out?").role == LEAD
+    answer = (
+        "A permit shall become invalid if the work is not commenced within 180 days after issuance."
+    )
+    other = "The permit holder shall request each inspection at least 48 hours in advance."
+    assert answer_score(question, answer) > answer_score(question, other)

@@ -163,3 +163,31 @@ def test_the_first_judged_span_starts_at_or_before_the_first_written_character(
     spans = sentence_spans(text)
     if written:
         assert spans and spans[0][0] <= written[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "value"),
+    [
+        ("for more than 72 consecutive hours", "hours", 72.0),
+        ("within 10 school days after the notice", "business_days", 10.0),
+        ("six full months", "months", 6.0),
+        ("five clear days", "days", 5.0),
+        ("two successive weeks", "days", 14.0),
+        ("30 consecutive days", "days", 30.0),
+    ],
+)
+def test_a_word_of_counting_between_number_and_unit_keeps_the_period(
+    text: str, kind: str, value: float
+) -> None:
+    # Written blind for new fields (docs/evaluation.md, "Answer selection on texts the code never
+    # saw"): "72 consecutive hours" was read as the bare number 72.
+    (quantity,) = extract_quantities(text)
+    assert (quantity.kind, quantity.value) == (kind, value)
+    assert text[quantity.start : quantity.end].split()[-1] in {"hours", "days", "months", "weeks"}
+
+
+@pytest.mark.parametrize("text", ["3 full dollars", "10 school weeks", "2 consecutive percent"])
+def test_a_word_of_counting_before_no_period_leaves_a_bare_number(text: str) -> None:
+    (quantity,) = extract_quantities(text)
+    assert quantity.kind == "number"
+    assert quantity.end == len(text.split()[0])
