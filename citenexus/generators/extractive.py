@@ -77,43 +77,25 @@ class ExtractiveGenerator:
         if not units:
             raise GenerationError(ERR_NO_UNITS)
         frame = read_question(question)  # read once, scored against every sentence
-        per_unit: list[tuple[Unit, list[str], list[tuple[float, int]]]] = []
+        rows: list[tuple[Unit, list[str], float, list[int]]] = []  # the sentences tied best
         for unit in units:
             sentences = split_sentences(unit.text)
             scored = [
                 (self.score(frame, s), i) for i, s in enumerate(sentences) if states_something(s)
             ]
-            if scored:
-                per_unit.append((unit, sentences, scored))
-        bests = [max(row[0] for row in scored) for _, _, scored in per_unit]
-        tops = [
-            [i for score, i in scored if score == top]
-            for (_, _, scored), top in zip(per_unit, bests, strict=True)
-        ]
-        # Only a unit that can be quoted needs its tie broken: its best score reaches half the
-        # top score and the max_sentences-th best score (ties at that place included).
-        ranked = sorted((b for b in bests if b > 0), reverse=True)
-        cutoff = ranked[min(len(ranked), self.max_sentences) - 1] if ranked else 0.0
-        cutoff = max(cutoff, MIN_SHARE * ranked[0]) if ranked else 0.0
-        in_play = [b if b > 0 and b >= cutoff else None for b in bests]
-        # Sentences tied at their unit's best score, or whose unit's best equals another's.
-        tied = [
-            per_unit[n][1][i]
-            for n, top in enumerate(tops)
-            if in_play[n] is not None and (len(top) > 1 or in_play.count(in_play[n]) > 1)
-            for i in top
-        ]
-        nearness = self._nearness(question, tied)
-        offers: list[tuple[float, float, int, str, str]] = []
-        for order, ((unit, sentences, _), best_score, best) in enumerate(
-            zip(per_unit, bests, tops, strict=True)
-        ):
-            index = max(best, key=lambda i: nearness.get(sentences[i], 0.0))
-            near = nearness.get(sentences[index], 0.0)
-            offers.append((best_score, near, order, with_referent(sentences, index), unit.key))
-        offers = [o for o in offers if o[0] > 0]
-        if not offers:
+            best = max((score for score, _ in scored), default=0.0)
+            if best > 0:
+                rows.append((unit, sentences, best, [i for score, i in scored if score == best]))
+        if not rows:
             raise GenerationError(ERR_NOTHING_RELATED)
+        nearness = self._nearness(question, self._ties(rows))
+        offers: list[tuple[float, float, int, str, str]] = []
+        for order, (unit, sentences, best, tied) in enumerate(rows):
+            # A unit's tied sentences are embedded all or none: the default is never compared
+            # with a cosine.
+            index = max(tied, key=lambda i: nearness.get(sentences[i], 0.0))
+            near = nearness.get(sentences[index], 0.0)
+            offers.append((best, near, order, with_referent(sentences, index), unit.key))
         offers.sort(key=lambda o: (-o[0], -o[1], o[2]))
         top = offers[0][0]
         chosen = [o for o in offers if o[0] >= MIN_SHARE * top][: self.max_sentences]
@@ -121,10 +103,26 @@ class ExtractiveGenerator:
             tuple(Segment(text, (key,)) for _, _, _, text, key in chosen), generator=self.name
         )
 
+    def _ties(self, rows: Sequence[tuple[Unit, list[str], float, list[int]]]) -> list[str]:
+        """The sentences whose tie can change the draft: those tied at their unit's best score,
+        or whose unit's best equals another's, in a unit that can be quoted (its best score
+        reaches half the top score and the ``max_sentences``-th best, ties at that place
+        included)."""
+        bests = sorted((best for _, _, best, _ in rows), reverse=True)
+        cutoff = max(bests[min(len(bests), self.max_sentences) - 1], MIN_SHARE * bests[0])
+        quotable = [best for _, _, best, _ in rows if best >= cutoff]
+        return [
+            sentences[i]
+            for _, sentences, best, tied in rows
+            if best >= cutoff and (len(tied) > 1 or quotable.count(best) > 1)
+            for i in tied
+        ]
+
     def _nearness(self, question: str, sentences: Sequence[str]) -> dict[str, float]:
         """Each sentence's embedding cosine to the question (one call), or nothing without an
-        embedder or with no tie to break."""
-        if self.embedder is None or len(sentences) < 2:
+        embedder or with no tie to break. An embedder that returns another number of vectors
+        than it was given texts is an error, not a tie broken at random."""
+        if self.embedder is None or not sentences:
             return {}
         vectors = self.embedder.embed([question, *sentences])
         return {s: cosine(vectors[0], v) for s, v in zip(sentences, vectors[1:], strict=True)}

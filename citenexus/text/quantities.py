@@ -283,9 +283,8 @@ def _unit_after(words: list[str], j: int) -> tuple[str, float, int, str]:
     currency word names ("a 5-euro fee")."""
     k = j + 1 if j < len(words) and words[j] == "-" else j
     qualifier = None
-    neutral = False
-    if k < len(words) and words[k] in _NEUTRAL_QUALIFIERS:
-        neutral = True
+    neutral = k < len(words) and words[k] in _NEUTRAL_QUALIFIERS
+    if neutral:
         k += 1
     elif k < len(words) and words[k] in _DAY_QUALIFIERS:
         qualifier = _DAY_QUALIFIERS[words[k]]

@@ -11,6 +11,7 @@ from citenexus.domain.conditions import (
     MET,
     UNMET,
     Span,
+    _durations,
     age_conditions,
     age_facts,
     condition_fit,
@@ -105,3 +106,27 @@ def test_tenure_hours_and_age_are_kept_apart() -> None:
     assert facts.ages == (Span(70.0, 70.0),)
     stay = "An owner shall give 60 days' notice if the tenant has resided for one year or more."
     assert condition_fit(facts, stay) == MET
+
+
+def test_the_clause_of_the_hours_is_read_and_no_more() -> None:
+    # The words of work must stand in the hours' own clause: not in the sentence after, not in
+    # the clause before, and the clause may run to the end of a text with no full stop.
+    assert work_facts("The store opens for 10 hours a day. Staff work in shifts.") == ()
+    assert work_facts("I work at a store; it opens for 10 hours a day.") == ()
+    assert work_facts("Hours vary. I work 8-hour shifts.") == (Span(8.0, 8.0),)
+    assert work_facts("I work 8-hour shifts") == (Span(8.0, 8.0),)
+
+
+def test_a_maximum_written_in_capitals_is_still_closed() -> None:
+    assert work_conditions("A worker on duty At Most 8 hours a day.") == (Span(0.0, 8.0),)
+    assert work_conditions("A worker who works NOT MORE THAN 8 hours.") == (Span(0.0, 8.0),)
+
+
+def test_an_age_opening_the_text_is_read() -> None:
+    assert age_facts("Aged 70, my mother asks who may vaccinate her.") == (Span(70.0, 70.0),)
+
+
+def test_a_rate_opening_the_text_is_no_stay() -> None:
+    # "8 hours a week": after a number, "a week" is a rate, even at the very start of a text.
+    assert _durations("8 hours a week") == []
+    assert _durations("for a week") == [(7 / 30.4, 4, 10)]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from citenexus.domain.model import Unit
 from citenexus.generators import ExtractiveGenerator
 
@@ -118,3 +120,14 @@ def test_a_tie_at_the_last_place_of_the_draft_is_broken_by_meaning() -> None:
     draft = one.generate(QUESTION, [Unit("code", 1, FIRST), Unit("guide", 2, SECOND)])
     assert embedder.calls == [[QUESTION, FIRST, SECOND]]
     assert [s.citations for s in draft.segments] == [("guide#2",)]
+
+
+def test_an_embedder_that_miscounts_its_vectors_is_an_error() -> None:
+    class Short(TableEmbedder):
+        def embed(self, texts: Sequence[str]) -> list[list[float]]:
+            return super().embed(texts)[:-1]
+
+    short = Short({QUESTION: (1.0, 0.0)})
+    generator = ExtractiveGenerator(embedder=short)
+    with pytest.raises(ValueError):
+        generator.generate(QUESTION, [Unit("code", 1, f"{FIRST} {SECOND}")])

@@ -190,4 +190,5 @@ def test_a_word_of_counting_between_number_and_unit_keeps_the_period(
 def test_a_word_of_counting_before_no_period_leaves_a_bare_number(text: str) -> None:
     (quantity,) = extract_quantities(text)
     assert quantity.kind == "number"
+    assert (quantity.value, quantity.currency) == (float(text.split()[0]), "")
     assert quantity.end == len(text.split()[0])
