@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from citenexus.domain.answer_fit import answer_score
 from citenexus.domain.model import Draft, Segment, Unit
 from citenexus.domain.question import QuestionFrame, read_question
-from citenexus.judges.embedding import cosine
+from citenexus.domain.similarity import cosine
 from citenexus.ports import Embedder, GenerationError
 from citenexus.text.sentences import split_sentences
 

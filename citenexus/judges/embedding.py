@@ -15,15 +15,13 @@ kept per unit text and claim embeddings per claim, in bounded LRU caches.
 
 from __future__ import annotations
 
-import math
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
-from operator import mul
 from typing import Generic, TypeVar
 
 from citenexus.domain.model import Judgment, Unit, Verdict
+from citenexus.domain.similarity import cosine
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import NEGATOR, tokenize
 from citenexus.ports import Embedder
@@ -192,15 +190,3 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
     else:
         clauses.append((begin, end))
     return [(s + len(text[s:e]) - len(text[s:e].lstrip()), e) for s, e in clauses]
-
-
-def cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    """Cosine similarity (0 when either vector is zero).
-
-    ``map(mul, ...)`` and ``math.hypot`` run in C: about four times faster than generator
-    expressions on 384 dimensions, and the judges compare every claim with every candidate.
-    """
-    if len(a) != len(b):
-        raise ValueError("vectors of different dimensions")
-    norm = math.hypot(*a) * math.hypot(*b)
-    return sum(map(mul, a, b)) / norm if norm else 0.0

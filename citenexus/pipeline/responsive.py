@@ -40,7 +40,7 @@ from citenexus.domain.conflicts import AMOUNT, DATE, DAYS, PERCENT, focus_words,
 from citenexus.domain.model import Candidate, Draft, RefusalCode
 from citenexus.domain.question import QuestionFrame, frame_of
 from citenexus.domain.relevance import sentence_score
-from citenexus.judges.embedding import cosine
+from citenexus.domain.similarity import cosine
 from citenexus.ports import Embedder
 from citenexus.text.sentences import split_sentences
 

@@ -17,7 +17,7 @@ from citenexus.domain.authority import AuthorityPolicy, Selection, TrustMode, se
 from citenexus.domain.conflicts import states_value
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
 from citenexus.domain.question import QuestionFrame, frame_of, read_question
-from citenexus.judges.embedding import cosine as judge_cosine
+from citenexus.domain.similarity import cosine as judge_cosine
 from citenexus.pipeline.background import Background
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.timing import Timings
