@@ -15,10 +15,9 @@ more", "for less than one year") as ranges of months; a duration counts only nea
 residence, so notice periods and deadlines are not tenure. Percentages: the question's ("by 12
 percent") and the sentence's thresholds ("10 percent or less", "more than 10 percent"), when the
 sentence shares a word with the question besides the parties (a deposit's interest rate is not a
-rent increase). Hours of work ("I work
-8-hour shifts" against "an employee who works more than 6 hours but not more than 10 hours")
-and ages ("my 10-year-old" against "persons 18 years of age or older") are read the same way,
-each apart from the others. The fit is ``MET`` when every condition contains the facts,
+rent increase). Hours of work ("I work 8-hour shifts" against "an employee who works more than
+6 hours but not more than 10 hours") and ages ("my 10-year-old" against "persons 18 years of age
+or older") are read the same way, each apart from the others. The fit is ``MET`` when every condition contains the facts,
 ``UNMET`` when one excludes them, and ``None`` when either side states nothing or a range
 straddles a threshold (nothing is assumed).
 """
@@ -58,10 +57,10 @@ _BEFORE_MIN = re.compile(
     r"(?:(?<!not )(?<!no )(?:more\s+than|longer\s+than)|over|at\s+least|not\s+less\s+than)\s*$",
     re.IGNORECASE,
 )
-# "not more than 14 hours", "no more than", "at most": a maximum, however "more than" reads.
+# "not more than 14 hours", "no longer than", "at most": a maximum, however "more than" reads.
 _BEFORE_MAX = re.compile(
-    r"(?:less\s+than|under|fewer\s+than|not\s+yet|almost|nearly|(?:not|no)\s+more\s+than"
-    r"|at\s+most)\s*$",
+    r"(?:less\s+than|under|fewer\s+than|not\s+yet|almost|nearly"
+    r"|(?:not|no)\s+(?:more|longer)\s+than|at\s+most)\s*$",
     re.IGNORECASE,
 )
 _AFTER_MIN = re.compile(
@@ -134,7 +133,7 @@ def _span(text: str, value: float, start: int, end: int) -> Span:
     if _AFTER_MIN.match(after):
         return Span(value, math.inf)
     if _BEFORE_MAX.search(before):
-        closed = bool(re.search(r"more\s+than\s*$|most\s*$", before, re.IGNORECASE))
+        closed = bool(re.search(r"(?:more|longer)\s+than\s*$|most\s*$", before, re.IGNORECASE))
         return Span(0.0, value, high_closed=closed)
     if _AFTER_MAX.match(after):
         return Span(0.0, value)
@@ -315,8 +314,8 @@ def _count_fit(facts: Facts, sentence: str) -> str | None:
     return MET if met else None
 
 
-# Hours of work and ages, in generic English (issue: any stated fact against any stated
-# condition). Hours count when a word of work stands in their clause ("I work 8-hour shifts",
+# Hours of work and ages, in generic English (docs/design.md, "Answer selection": a stated fact
+# against a stated condition). Hours count when a word of work stands in their clause ("I work 8-hour shifts",
 # "an employee who works more than 10 hours in a workday", "a 12-hour shift"); years count as an
 # age when the words of age stand beside them ("a 10-year-old", "13 years of age", "16 years
 # old", "aged 65", "under the age of 18").

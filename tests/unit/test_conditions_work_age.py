@@ -40,6 +40,8 @@ def test_not_more_than_is_a_closed_maximum_and_more_than_an_open_minimum() -> No
         Span(0.0, 11.0),
     )
     assert work_conditions("A worker on duty at most 8 hours a day.") == (Span(0.0, 8.0),)
+    assert work_conditions("A shift of no longer than 12 hours.") == (Span(0.0, 12.0),)
+    assert work_conditions("A shift of less than 4 hours.") == (Span(0.0, 4.0, high_closed=False),)
 
 
 def test_hours_count_as_work_only_with_a_word_of_work_in_their_clause() -> None:
