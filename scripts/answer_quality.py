@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts.answer_selection import Selected, read_items, score, totals  # noqa: E402
+from scripts.answer_selection import Selected, read_items, score, split_of, totals  # noqa: E402
 
 
 def _rate(rows: list[Selected], attribute: str) -> str:
@@ -50,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     items = read_items()
     if args.split != "all":
-        items = [i for i in items if (i["id"].startswith("H")) == (args.split == "held-out")]
+        items = [i for i in items if split_of(i["id"]) == args.split]
     embedder = None
     if args.embedder == "minilm":
         from citenexus.embedders.minilm import MiniLMEmbedder
