@@ -348,12 +348,12 @@ def _source_scope_uncached(*texts: str, vocabulary: Vocabulary = EMPTY) -> Sourc
     )
 
 
-# What an exclusion names is read item by item: "nonprofit organizations, state agencies, or
-# employee data" names three. Words too general to name a category are not evidence of one.
-
-
 # Cached; mutmut mutates _source_scope_uncached (it leaves decorated functions alone).
 source_scope = lru_cache(maxsize=16384)(_source_scope_uncached)
+
+
+# What an exclusion names is read item by item: "nonprofit organizations, state agencies, or
+# employee data" names three. Words too general to name a category are not evidence of one.
 _ITEMS = re.compile(r",|;|\bor\b|\band\b|\bnor\b", re.IGNORECASE)
 _GENERAL = frozenset(
     stem(w)
