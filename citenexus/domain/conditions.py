@@ -57,12 +57,11 @@ _BEFORE_MIN = re.compile(
     r"(?:(?<!not )(?<!no )(?:more\s+than|longer\s+than)|over|at\s+least|not\s+less\s+than)\s*$",
     re.IGNORECASE,
 )
-# "not more than 14 hours", "no longer than", "at most": a maximum, however "more than" reads.
-_BEFORE_MAX = re.compile(
-    r"(?:less\s+than|under|fewer\s+than|not\s+yet|almost|nearly"
-    r"|(?:not|no)\s+(?:more|longer)\s+than|at\s+most)\s*$",
-    re.IGNORECASE,
-)
+# "less than a year", "almost a year": an open maximum.
+_BEFORE_MAX = re.compile(r"(?:less\s+than|under|fewer\s+than|not\s+yet|almost|nearly)\s*$", re.I)
+# "not more than 14 hours", "no longer than", "at most": a closed maximum, however "more than"
+# reads.
+_BEFORE_AT_MOST = re.compile(r"(?:(?:not|no)\s+(?:more|longer)\s+than|\bat\s+most)\s*$", re.I)
 _AFTER_MIN = re.compile(
     r"^\s*(?:of\s+age\s+|old\s+)?(?:or\s+(?:more|longer|older|over)|and\s+(?:over|more|longer|older))\b",
     re.IGNORECASE,
@@ -132,9 +131,10 @@ def _span(text: str, value: float, start: int, end: int) -> Span:
         return Span(value, math.inf, low_closed=closed)
     if _AFTER_MIN.match(after):
         return Span(value, math.inf)
+    if _BEFORE_AT_MOST.search(before):
+        return Span(0.0, value)
     if _BEFORE_MAX.search(before):
-        closed = bool(re.search(r"(?:more|longer)\s+than\s*$|most\s*$", before, re.IGNORECASE))
-        return Span(0.0, value, high_closed=closed)
+        return Span(0.0, value, high_closed=False)
     if _AFTER_MAX.match(after):
         return Span(0.0, value)
     return Span(value, value)

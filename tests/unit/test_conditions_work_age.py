@@ -119,6 +119,14 @@ def test_the_clause_of_the_hours_is_read_and_no_more() -> None:
     assert work_facts("I work 8-hour shifts") == (Span(8.0, 8.0),)
 
 
+def test_almost_is_an_open_maximum_as_before() -> None:
+    # "almost" ends in "most" but is no "at most": almost a year meets "less than one year".
+    facts = stated_facts("I have lived here almost a year. How much notice do I get?")
+    assert facts.tenure == (Span(0.0, 12.0, high_closed=False),)
+    rule = "An owner may give 30 days' notice if the tenant has resided for less than one year."
+    assert condition_fit(facts, rule) == MET
+
+
 def test_a_maximum_written_in_capitals_is_still_closed() -> None:
     assert work_conditions("A worker on duty At Most 8 hours a day.") == (Span(0.0, 8.0),)
     assert work_conditions("A worker who works NOT MORE THAN 8 hours.") == (Span(0.0, 8.0),)
