@@ -34,6 +34,11 @@ RETRIEVAL_STOPWORDS = frozenset(
     not no nor so such any all each every some many much more most other own same only just
     also very too about above below over under again further once per whether while during
     before after up down out off between through until upon within
+    us him hers mine yours ours theirs myself yourself yourselves himself herself itself
+    ourselves themselves i'm i've i'd i'll you're you've you'd you'll we're we've we'd we'll
+    they're they've they'd they'll he's she's that's there's what's who's let's
+    don't doesn't didn't can't cannot won't wouldn't shouldn't couldn't isn't aren't wasn't
+    weren't hasn't haven't hadn't mustn't shan't
     """.split()  # noqa: SIM905 (a word list reads best as text)
 )
 

@@ -42,8 +42,10 @@ STRICT_PINS = {
     # meaning, chosen on the development lanes with the blind answer-selection set's development
     # half (+7 answering sentences quoted first there; tenancy A05's tie between the itemized
     # statement and the receipts sentence of one unit goes the other way, 0.460 against 0.477;
-    # docs/evaluation.md, "Answer selection on texts the code never saw").
-    "law-authority": ((26, 37), (23, 24), (23, 24)),
+    # docs/evaluation.md, "Answer selection on texts the code never saw"). Back to 27 on
+    # 2026-12-06 (sixth session): pronouns and contractions ("I've", "myself", "don't") are
+    # retrieval stop words, so a lay question's words are not diluted by them (A31 answered).
+    "law-authority": ((27, 37), (23, 24), (23, 24)),
     "privacy-law": ((27, 35), (25, 28), (25, 28)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
@@ -58,8 +60,8 @@ STRICT_PINS = {
 # Expected values stated by a claim citing an expected document / answerable, strict; measured
 # 2026-12-04 when the metric was added (development lanes; the held-out lane is not pinned on it,
 # so it was not run to pin it).
-# Tenancy 24 -> 23 with A05 (above).
-FROM_DOCUMENT_PINS = {"law-authority": (23, 37), "privacy-law": (25, 35), "renewal": (2, 2)}
+# Tenancy 24 -> 23 with A05 (above), 23 -> 24 with A31.
+FROM_DOCUMENT_PINS = {"law-authority": (24, 37), "privacy-law": (25, 35), "renewal": (2, 2)}
 PINS: dict[str, dict[str, dict[str, float]]] = {
     name: {
         "at_least": {

@@ -118,6 +118,18 @@ def test_the_two_stop_word_lists_differ_on_purpose() -> None:
     assert "own" in RETRIEVAL_STOPWORDS and "own" not in STOPWORDS
 
 
+def test_a_lay_questions_pronouns_and_contractions_are_not_content_words() -> None:
+    # Lay questions are asked in the first person; "I've", "myself" and "don't" say nothing
+    # about the matter, and counted as words they lower every unit's share of the question's
+    # words (reranking's overlap, the generator's sentence score).
+    question = "I've lived here a year; don't I get to fix it myself, or can't they tell us?"
+    assert content_words(question) == ["lived", "year", "get", "fix", "tell"]
+    assert content_words("I'm sure they're here and we'll see him, hers, ours") == [
+        "sure",
+        "see",
+    ]
+
+
 def test_retrieval_reads_stemmed_words_without_its_stop_words_or_single_letters() -> None:
     assert content_words("The said owners paid their own notices, a b 2 days") == [
         "said",
