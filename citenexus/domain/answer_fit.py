@@ -19,7 +19,7 @@ from citenexus.domain.question import COUNT, MANNER, QuestionFrame, frame_of
 from citenexus.domain.relevance import VALUE_BONUS, sentence_score
 from citenexus.domain.vocabulary import stem
 from citenexus.text import quantities
-from citenexus.text.tokens import content_words
+from citenexus.text.tokens import sentence_words
 
 # What a value naming every word of the question's matter adds (a share of it for some).
 MATTER_BONUS = 0.5
@@ -74,8 +74,8 @@ def _known_share(frame: QuestionFrame, sentence: str) -> float:
     if not frame.known:
         return 0.0
     asked = frame.terms
-    known = {w for phrase in frame.known for w in content_words(phrase)}
-    return 2 * len(known & set(content_words(sentence))) / len(asked) if asked else 0.0
+    known = {w for phrase in frame.known for w in sentence_words(phrase)}
+    return 2 * len(known & sentence_words(sentence)) / len(asked) if asked else 0.0
 
 
 def _type_bonus(frame: QuestionFrame, sentence: str) -> float:

@@ -25,8 +25,10 @@ matching the question with patterns of its own (docs/design.md, "Answer selectio
 - ``jurisdictions``, ``scope`` and ``scope_words``: the places the question names, the values of
   the lane's scope dimensions it names and its words, as applicability reads them
   (``citenexus.domain.applicability``; ``scope_in`` makes the ``QuestionScope``);
-- ``terms`` and ``topic_terms``: the question's content words as retrieval tokenises them, with
-  and without its place names (the sentence scorer's word share, the reranker's overlap).
+- ``terms``: the question's content words as the sentence scorer reads them, inflections folded
+  (``citenexus.text.tokens.sentence_words``; the sentence scorer's word share);
+  ``topic_terms``: its content words as retrieval tokenises them, without its place names (the
+  reranker's overlap).
 
 Generic English only; a lane's vocabulary adds its parties (the active one).
 """
@@ -58,7 +60,7 @@ from citenexus.domain.conflicts import (
     value_asked,
 )
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, current, stem
-from citenexus.text.tokens import content_words
+from citenexus.text.tokens import content_words, sentence_words
 
 DURATION, AMOUNT, PERCENT, DATE, COUNT = "duration", "amount", "percent", "date", "count"
 YES_NO, MANNER, PERSON = "yes_no", "manner", "person"
@@ -195,7 +197,7 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         jurisdictions=jurisdictions_named(question, vocabulary),
         scope=scope_values(question, vocabulary),
         scope_words=words_of(question),
-        terms=frozenset(content_words(question)),
+        terms=sentence_words(question),
         topic_terms=frozenset(content_words(without_place_names(question, vocabulary))),
         vocabulary=vocabulary,
     )

@@ -1,7 +1,7 @@
 """How well a sentence answers a question: the extractive generator's choice of what to quote,
 and the check that no stage removed the sentence that answers (``pipeline.responsive``).
 
-Words are compared as retrieval compares them (``citenexus.text.tokens.content_words``).
+Words are compared with their inflections folded (``citenexus.text.tokens.sentence_words``).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from citenexus.domain.conditions import MET, UNMET, condition_fit
 from citenexus.domain.conflicts import values_of
 from citenexus.domain.question import QuestionFrame, frame_of
-from citenexus.text.tokens import content_words
+from citenexus.text.tokens import sentence_words
 
 # The extractive generator's bonus for a sentence stating a value of the kind asked for.
 VALUE_BONUS = 0.5
@@ -24,7 +24,7 @@ def sentence_score(question: str | QuestionFrame, sentence: str) -> float:
     rule out."""
     frame = frame_of(question)
     asked = frame.terms
-    words = set(content_words(sentence))
+    words = sentence_words(sentence)
     share = len(asked & words) / len(asked) if asked else 0.0
     if share == 0:
         return 0.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citenexus.text.stemming import stem_for_retrieval
+from citenexus.text.stemming import stem_for_matching, stem_for_retrieval
 from citenexus.text.stopwords import RETRIEVAL_STOPWORDS
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
@@ -27,6 +27,25 @@ def _content_words(text: str) -> tuple[str, ...]:
     # Reranking, the generator and the removed-answer check read the same unit texts on one ask.
     return tuple(
         stem_for_retrieval(t)
+        for t in _TOKEN.findall(text.lower())
+        if t not in RETRIEVAL_STOPWORDS and len(t) > 1
+    )
+
+
+def sentence_words(text: str) -> frozenset[str]:
+    """The distinct words a sentence scorer compares: retrieval's stop words and single letters
+    out, as ``content_words``, but stemmed as the rules stem (``stem_for_matching``), which folds
+    a word's inflections together ("suspended" and "suspend", "cooked" and "cook", "moving" and
+    "move"); numbers are kept as they are. Retrieval keeps its own lighter stem: its relevance
+    threshold was chosen with it."""
+    return _sentence_words(text)
+
+
+@lru_cache(maxsize=8192)
+def _sentence_words(text: str) -> frozenset[str]:
+    # A number is no word to stem: "1000" must not meet "100".
+    return frozenset(
+        t if any(c.isdigit() for c in t) else stem_for_matching(t)
         for t in _TOKEN.findall(text.lower())
         if t not in RETRIEVAL_STOPWORDS and len(t) > 1
     )

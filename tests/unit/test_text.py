@@ -26,7 +26,7 @@ from citenexus.text.sentences import (
 )
 from citenexus.text.stemming import stem_for_matching, stem_for_retrieval
 from citenexus.text.stopwords import RETRIEVAL_STOPWORDS, STOPWORDS
-from citenexus.text.tokens import content_words
+from citenexus.text.tokens import content_words, sentence_words
 
 RULE = "An owner shall, under Cal. Civ. Code sec. 1946:\n(1) give notice; or\n(2) pay the fee. then leave."
 
@@ -149,3 +149,15 @@ def test_a_digit_that_is_no_decimal_digit_starts_no_quantity() -> None:
     ]
     assert [(q.kind, q.value) for q in extract_quantities("thirty (²) days")] == [("number", 30.0)]
     assert [(q.kind, q.value) for q in extract_quantities("thirty (30) days")] == [("days", 30.0)]
+
+
+def test_the_sentence_scorers_words_fold_inflections_and_keep_numbers() -> None:
+    assert sentence_words("A student who was suspended") == sentence_words("suspend student")
+    assert sentence_words("cooked, moving, delivered") == sentence_words("cook, move, deliver")
+    # retrieval's own words do not fold them, on purpose (its threshold was chosen with them)
+    assert content_words("moving") != content_words("move")
+    # numbers stay whole: 1000 is not 100
+    assert sentence_words("1000 dollars") != sentence_words("100 dollars")
+    assert "1000" in sentence_words("a fine of 1000 dollars")
+    # stop words, pronouns and single letters are out, as for retrieval
+    assert sentence_words("I've a b myself the notice") == sentence_words("notice")
