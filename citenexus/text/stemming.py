@@ -6,8 +6,9 @@ plurals, -ed/-ing, possessives, doubled consonants, a final "e" and a few irregu
 ("paid" = "pay"). Through ``citenexus.domain.vocabulary.stem`` the lane vocabulary's synonyms
 apply on top of it.
 
-``stem_for_retrieval`` is retrieval's: full-text ranking, reranking's overlap, the in-memory
-store's index and the extractive generator's sentence scores. It changes one suffix at most:
+``stem_for_retrieval`` is retrieval's: full-text ranking, reranking's overlap and the in-memory
+store's index (the extractive generator's sentence scores use ``stem_for_matching``, through
+``citenexus.text.tokens.sentence_words``). It changes one suffix at most:
 "ies" becomes "y"; "ing", the "s" of "es", and "s" go. The two stem many words apart
 ("notices" is "notic" to match and "notice" to retrieve), and retrieval's results depend on its
 own, so both stay.

@@ -4,7 +4,8 @@ Two stop-word lists, for two readers. ``STOPWORDS`` is the rules': the judges, q
 context, applicability and conflicts drop these before comparing words, and it holds
 legal function words ("thereof", "herein", "said"). ``RETRIEVAL_STOPWORDS`` is retrieval's:
 full-text ranking, reranking's overlap and the extractive generator's sentence scores
-(``citenexus.text.tokens.content_words``). They differ (retrieval keeps "either", "both", "less";
+(``citenexus.text.tokens.content_words`` and ``sentence_words``); it holds the pronouns and
+contractions a lay question is asked with ("I've", "myself", "don't"). They differ (retrieval keeps "either", "both", "less";
 the rules keep "own", "once", "again"), and which units are retrieved, and which sentences are
 quoted, depend on retrieval's list; so both stay.
 """

@@ -1,8 +1,9 @@
-"""The words retrieval and ranking compare: lower-cased, stemmed for retrieval, stop words out.
+"""The words retrieval and ranking compare: lower-cased, stemmed, stop words out.
 
-Used by full-text ranking in the in-memory store, reranking's lexical overlap, the deep
-strategy's sub-questions and the extractive generator's sentence scores. The judges read text
-with their own tokeniser (``citenexus.judges.tokens``), which keeps roles, comparisons and
+``content_words`` (stemmed for retrieval) is read by full-text ranking in the in-memory store,
+reranking's lexical overlap and the deep strategy's sub-questions; ``sentence_words`` (the same
+stop words, the rules' stems) by the extractive generator's sentence scores. The judges read
+text with their own tokeniser (``citenexus.judges.tokens``), which keeps roles, comparisons and
 negations.
 """
 
