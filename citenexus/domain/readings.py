@@ -438,6 +438,29 @@ class Reading:
     bounds: frozenset[tuple[str, str, float]] = frozenset()
 
 
+# The period an adjective in front of an amount charges it per: "the daily limit is £500" is
+# "£500 a day".
+_PERIOD_ADJECTIVES = {
+    stem("daily"): "day",
+    stem("weekly"): "week",
+    stem("monthly"): "month",
+    stem("annual"): "year",
+    stem("yearly"): "year",
+}
+
+
+def _same_rate(a: Reading, b: Reading) -> bool:
+    """Whether two amounts are charged per the same unit of time: the same rate after the value
+    ("a day"), or none after one of them whose own words name that rate's period in front of it
+    ("the daily limit is £500" / "up to £300 a day")."""
+    if a.rate == b.rate:
+        return True
+    if a.rate and b.rate:
+        return False
+    bare, rated = (a, b) if not a.rate else (b, a)
+    return any(_PERIOD_ADJECTIVES.get(w) == rated.rate for w in bare.qualifiers)
+
+
 def _contrasting(a: frozenset[str], b: frozenset[str]) -> bool:
     years_a = {w for w in a if w.startswith("year:")}
     years_b = {w for w in b if w.startswith("year:")}
@@ -506,7 +529,7 @@ def disagree(a: Reading, b: Reading) -> bool:
         return False  # the other names at least half of what the one naming less names
     if a.role and b.role and a.role != b.role:
         return False
-    if _contrasting(a.qualifiers, b.qualifiers) or a.rate != b.rate:
+    if _contrasting(a.qualifiers, b.qualifiers) or not _same_rate(a, b):
         return False
     if a.subject and b.subject and not a.subject & b.subject:
         return False

@@ -31,8 +31,10 @@ from scripts.conflict_pairs import predict, read_pairs, score
 # A fourth batch of 30 written blind on 2026-12-06 (F.., qualified units and bounded conditions;
 # run once before being added: precision 4/6, recall 4/16), then two-word units, rates, bounds and
 # more questions read as asking a measure: the batch 10/10, 10/16; all 231 pairs 62/68, 62/97.
-PRECISION_AT_LEAST = 62 / 68
-RECALL_AT_LEAST = 62 / 97
+# 2026-12-06 (sixth session): a period adjective in front of an amount is its rate ("the daily
+# limit is £500" / "£300 a day"; E14): 63/69, 63/97.
+PRECISION_AT_LEAST = 63 / 69
+RECALL_AT_LEAST = 63 / 97
 HAND_WRITTEN = ("T", "N")  # the first 41 pairs: every hard negative there is left alone
 HARD_NEGATIVES = {
     "subject",

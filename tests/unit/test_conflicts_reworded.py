@@ -171,6 +171,53 @@ def test_a_charge_per_day_and_a_flat_fee_are_two_measures() -> None:
     assert unresolved(question, flat, "A handling fee of USD 120 is charged for each container.")
 
 
+WITHDRAWAL = "How much cash can be withdrawn per day with a Classic debit card?"
+
+
+def test_a_period_adjective_in_front_of_an_amount_is_its_rate() -> None:
+    # "the daily limit is £500" is £500 a day: it disagrees with "up to £300 a day".
+    daily = "The daily cash withdrawal limit for Classic debit cards is £500."
+    assert unresolved(
+        WITHDRAWAL, daily, "With a Classic debit card you can take out up to £300 a day."
+    )
+    assert unresolved(
+        WITHDRAWAL, "With a Classic debit card you can take out up to £300 a day.", daily
+    )
+    # another period in front, or after, is another measure
+    weekly = "The weekly cash withdrawal limit for Classic debit cards is £500."
+    assert not unresolved(
+        WITHDRAWAL, weekly, "With a Classic debit card you can take out up to £300 a day."
+    )
+    assert not unresolved(
+        WITHDRAWAL, daily, "With a Classic debit card you can take out up to £300 a week."
+    )
+    # both rated after the value, as before: the same period disagrees, another does not
+    assert unresolved(
+        WITHDRAWAL,
+        "With a Classic debit card you can take out up to £500 a day.",
+        "With a Classic debit card you can take out up to £300 a day.",
+    )
+    assert not unresolved(
+        WITHDRAWAL,
+        "With a Classic debit card you can take out up to £500 a week.",
+        "With a Classic debit card you can take out up to £300 a day.",
+    )
+
+
+def test_an_annual_fee_and_a_monthly_charge_are_two_measures() -> None:
+    question = "How much does the premium account cost?"
+    assert not unresolved(
+        question,
+        "The annual fee for the premium account is £95.",
+        "The premium account costs £10 a month.",
+    )
+    assert unresolved(
+        question,
+        "The annual fee for the premium account is £95.",
+        "The premium account costs £120 a year.",
+    )
+
+
 CARD = "How much notice must a card issuer give before increasing the interest rate on a card?"
 
 
