@@ -18,6 +18,11 @@ from citenexus.text.stopwords import RETRIEVAL_STOPWORDS
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 
 
+def _kept_tokens(text: str) -> list[str]:
+    """The lower-cased tokens both readers compare: no retrieval stop word, no single letter."""
+    return [t for t in _TOKEN.findall(text.lower()) if t not in RETRIEVAL_STOPWORDS and len(t) > 1]
+
+
 def content_words(text: str) -> list[str]:
     """Stemmed tokens without stopwords or one-letter words, in order, with repeats."""
     return list(_content_words(text))
@@ -25,28 +30,17 @@ def content_words(text: str) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def _content_words(text: str) -> tuple[str, ...]:
-    # Reranking, the generator and the removed-answer check read the same unit texts on one ask.
-    return tuple(
-        stem_for_retrieval(t)
-        for t in _TOKEN.findall(text.lower())
-        if t not in RETRIEVAL_STOPWORDS and len(t) > 1
-    )
+    # Reranking reads the same unit texts on every ask of a lane.
+    return tuple(stem_for_retrieval(t) for t in _kept_tokens(text))
 
 
+@lru_cache(maxsize=8192)
 def sentence_words(text: str) -> frozenset[str]:
     """The distinct words a sentence scorer compares: retrieval's stop words and single letters
     out, as ``content_words``, but stemmed as the rules stem (``stem_for_matching``), which folds
     a word's inflections together ("suspended" and "suspend", "cooked" and "cook", "moving" and
-    "move"); numbers are kept as they are. Retrieval keeps its own lighter stem: its relevance
-    threshold was chosen with it."""
-    return _sentence_words(text)
-
-
-@lru_cache(maxsize=8192)
-def _sentence_words(text: str) -> frozenset[str]:
-    # A number is no word to stem: "1000" must not meet "100".
+    "move"); numbers are kept as they are ("1000" must not meet "100"). Retrieval keeps its own
+    lighter stem: its relevance threshold was chosen with it."""
     return frozenset(
-        t if any(c.isdigit() for c in t) else stem_for_matching(t)
-        for t in _TOKEN.findall(text.lower())
-        if t not in RETRIEVAL_STOPWORDS and len(t) > 1
+        t if any(c.isdigit() for c in t) else stem_for_matching(t) for t in _kept_tokens(text)
     )
