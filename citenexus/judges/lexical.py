@@ -871,10 +871,65 @@ def _clauses_permuted(alignment: Alignment) -> bool:
         if not positions:
             continue
         if _crosses(positions, [n for _, n in piece]):
-            return False
+            break  # placed by the claim's pairing, a piece crosses: place the pieces anew
         spans.append((min(positions), max(positions)))
-    spans.sort()
+    else:
+        if _disjoint(spans):
+            return True
+    placed = _placed(alignment, cuts)
+    return placed is not None and _disjoint(placed)
+
+
+def _disjoint(spans: list[tuple[int, int]]) -> bool:
+    spans = sorted(spans)
     return all(left[1] < right[0] for left, right in zip(spans, spans[1:], strict=False))
+
+
+def _placed(alignment: Alignment, cuts: list[int]) -> list[tuple[int, int]] | None:
+    """Each claim piece's words (its paired words, between two ``cuts``) placed on their own:
+    the narrowest stretch of the aligned sentences that holds them all in the piece's order,
+    or None when one piece's words are not there in order, or when no word stands in two
+    pieces.
+
+    A claim that repeats a word in two clauses ("Unless it is necessary to provide a good or
+    service, a controller may not refuse that good or service") quotes each clause's own use
+    of it; the pairing of the whole claim gives both to one clause, and reads a crossing."""
+    claim, unit = alignment.claim, alignment.unit
+    lo, hi = alignment.region
+    pieces: list[list[str]] = [[] for _ in range(len(cuts) + 1)]
+    for c, _ in alignment.pairs:
+        pieces[bisect_right(cuts, c)].append(claim[c].key)
+    keys = [key for piece in pieces for key in set(piece)]
+    if len(set(keys)) == len(keys):
+        return None  # no word in two clauses: the claim's pairing placed every word already
+    spans = []
+    for piece in pieces:
+        if not piece:
+            continue
+        span = _narrowest(piece, unit, lo, hi)
+        if span is None:
+            return None
+        spans.append(span)
+    return spans
+
+
+def _narrowest(
+    keys: list[str], unit: tuple[Token, ...], lo: int, hi: int
+) -> tuple[int, int] | None:
+    """The narrowest token span of ``unit[lo:hi]`` holding ``keys`` in order, or None."""
+    best: tuple[int, int] | None = None
+    for start in range(lo, hi):
+        if keys[0] not in unit[start].keys:
+            continue
+        k, end = 1, start
+        for q in range(start + 1, hi):
+            if k == len(keys):
+                break
+            if keys[k] in unit[q].keys:
+                k, end = k + 1, q
+        if k == len(keys) and (best is None or end - start < best[1] - best[0]):
+            best = (start, end)
+    return best
 
 
 def substituted(alignment: Alignment) -> bool:

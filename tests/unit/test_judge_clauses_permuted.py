@@ -8,7 +8,7 @@ import pytest
 
 from citenexus.domain.model import Verdict
 from citenexus.judges import JudgeThresholds, LexicalJudge
-from citenexus.judges.lexical import _clauses_permuted, crossing
+from citenexus.judges.lexical import _clauses_permuted, _disjoint, _narrowest, crossing
 from tests.support.judging import aligned, paired, verdict
 
 JUDGE = LexicalJudge()
@@ -92,3 +92,51 @@ def test_a_lone_word_outside_the_other_clauses_is_a_reordering() -> None:
         "after the date of the notice, unless the member objects within 15 days."
     )
     assert _clauses_permuted(aligned(claim, passage, THRESHOLDS))
+
+
+LENDING = (
+    "A library shall not refuse to lend a book or a map to a member who declines to give a "
+    "deposit, unless the deposit is strictly necessary to lend that book or map."
+)
+
+
+def test_a_word_repeated_in_two_clauses_is_read_in_each_clause() -> None:
+    """The claim's pairing gives "lend", "book" and "map" of the fronted clause to the rule's
+    clause, where the words stand first; each clause placed on its own holds its words whole."""
+    claim = (
+        "Unless a deposit is strictly necessary to lend a book or map, a library may not refuse "
+        "that book or map to a member who declines to give the deposit."
+    )
+    alignment = aligned(claim, LENDING, THRESHOLDS)
+    assert _clauses_permuted(alignment)
+    assert not crossing(alignment)
+    assert verdict(JUDGE, claim, LENDING) is Verdict.ENTAILS
+
+
+def test_a_role_swap_behind_a_repeated_word_still_crosses() -> None:
+    claim = (
+        "Unless a deposit is strictly necessary to lend a book or map, a member may not refuse "
+        "that book or map to a library that declines to give the deposit."
+    )
+    alignment = aligned(claim, LENDING, THRESHOLDS)
+    assert not _clauses_permuted(alignment)
+    assert verdict(JUDGE, claim, LENDING) is not Verdict.ENTAILS
+
+
+def test_each_piece_is_placed_at_its_narrowest_stretch() -> None:
+    tokens = aligned("x", "oak ash elm oak elm", THRESHOLDS).unit
+    oak, ash, elm = (tokens[k].key for k in range(3))
+    assert _narrowest([oak, elm], tokens, 0, len(tokens)) == (3, 4)
+    assert _narrowest([oak, ash], tokens, 0, len(tokens)) == (0, 1)
+    assert _narrowest([elm, oak], tokens, 0, len(tokens)) == (2, 3)
+    assert _narrowest([ash, ash], tokens, 0, len(tokens)) is None
+    assert _narrowest([oak, elm], tokens, 0, 4) == (0, 2)
+    assert _narrowest([elm], tokens, 3, 5) == (4, 4)
+    assert _narrowest([elm], tokens, 0, 5) == (2, 2)
+
+
+def test_pieces_are_apart_only_when_none_touches_another() -> None:
+    assert _disjoint([(4, 6), (0, 3)])
+    assert not _disjoint([(0, 3), (3, 5)])
+    assert not _disjoint([(0, 5), (2, 3)])
+    assert _disjoint([])
