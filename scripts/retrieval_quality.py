@@ -46,6 +46,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -72,17 +73,38 @@ DATABASE_TABLE = ROOT / "docs" / "retrieval-quality-postgres.md"
 # The table file keeps everything from this line on when it is written again.
 KEEP_BELOW = "<!-- written by hand below: kept when the tables above are written again -->"
 KS = (5, 20)
-MODES = ("vector", "text", "hybrid", "reranked")
+MODES = ("vector", "text", "hybrid", "reranked", "applicable")
 COMMAND = "HF_HUB_OFFLINE=1 .venv/bin/python scripts/retrieval_quality.py"
 CONFIG = CiteNexusConfig()  # the app's defaults: unit size and overlap, retrieve_k, rrf_k
 SETTINGS = PipelineSettings()  # the rerank blend's weights
 POLICY = AuthorityPolicy.unranked()  # rerank attaches tiers; ranking here ignores them
 
 
+def lane_config(lane: Path) -> dict[str, Any]:
+    return json.loads((lane / "lane.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def authority_rows(lane: Path) -> dict[str, dict[str, str]]:
+    """Each document's CSV metadata, a missing jurisdiction inherited from the lane as the
+    product does (docs/design.md#applicability)."""
+    path = next((p for p in (lane / "authority.csv", lane / "records.csv") if p.exists()), None)
+    if path is None:
+        return {}
+    inherited = lane_config(lane).get("jurisdiction") or ""
+    rows = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8")))
+    out = {}
+    for row in rows:
+        meta = {k: (v or "") for k, v in row.items() if k and k != "document_id"}
+        meta["jurisdiction"] = meta.get("jurisdiction") or inherited
+        out[row["document_id"]] = meta
+    return out
+
+
 def build(lane: Path, embedder: object) -> tuple[MemoryStore, float, int]:
     store = MemoryStore(embedder)  # type: ignore[arg-type]
     start = time.perf_counter()
     units = 0
+    metadata = authority_rows(lane)
     for path in sorted((lane / "corpus").iterdir()):
         text = extract_text(path.read_bytes(), path.name).text
         pieces = [
@@ -97,7 +119,9 @@ def build(lane: Path, embedder: object) -> tuple[MemoryStore, float, int]:
             )
         ]
         units += len(pieces)
-        store.add_document(path.stem, pieces, title=path.stem)
+        store.add_document(
+            path.stem, pieces, authority=metadata.get(path.stem, {}), title=path.stem
+        )
     return store, time.perf_counter() - start, units
 
 
@@ -125,25 +149,36 @@ def _key(mode: str, k: int) -> str:
 
 def lane_vocabulary(lane: Path) -> Vocabulary:
     """The vocabulary of the lane's ``lane.json`` (place names it lists leave reranking)."""
-    config = json.loads((lane / "lane.json").read_text(encoding="utf-8"))
-    return Vocabulary.from_mapping(config.get("vocabulary") or {})
+    return Vocabulary.from_mapping(lane_config(lane).get("vocabulary") or {})
+
+
+def applicable(units: Sequence[Unit], scope: QuestionScope) -> list[Unit]:
+    """The reranked order without the units the question's place or scope excludes: the order
+    in which grounding keeps its ``ground_k`` candidates."""
+    return [u for u in units if scope.exclusion(u) is None]
 
 
 def memory_rankings(
-    store: MemoryStore, embedder: object, vocabulary: Vocabulary, question: str
+    store: MemoryStore,
+    embedder: object,
+    vocabulary: Vocabulary,
+    question: str,
+    jurisdiction: str = "",
 ) -> dict[str, list[Unit]]:
-    """The four rankings of one question on the in-memory store."""
+    """The five rankings of one question on the in-memory store."""
     query_vector = embedder.embed([question])[0]  # type: ignore[attr-defined]
     vector = store.search_vector(query_vector, CONFIG.retrieve_k)
     text = store.search_text(question, CONFIG.retrieve_k)
     fused = reciprocal_rank_fusion([text, vector], CONFIG.rrf_k)
     topic = without_place_names(question, vocabulary)  # as ``gather`` reranks
     reranked = rerank(topic, query_vector, fused, text, vector, POLICY, SETTINGS)
+    ranked = [c.unit for c in reranked]
     return {
         "vector": [h.unit for h in vector],
         "text": [h.unit for h in text],
         "hybrid": [unit for unit, _ in fused],
-        "reranked": [c.unit for c in reranked],
+        "reranked": ranked,
+        "applicable": applicable(ranked, QuestionScope.parse(question, jurisdiction, vocabulary)),
     }
 
 
@@ -155,10 +190,11 @@ def evaluate(
 ) -> dict[str, object]:
     store, seconds, units = build(lane, embedder)
     vocabulary = lane_vocabulary(lane)
+    jurisdiction = lane_config(lane).get("jurisdiction") or ""
     return score(
         golden,
         spans,
-        lambda question: memory_rankings(store, embedder, vocabulary, question),
+        lambda question: memory_rankings(store, embedder, vocabulary, question, jurisdiction),
         name=embedder.name,  # type: ignore[attr-defined]
         seconds=seconds,
         units=units,
@@ -221,9 +257,10 @@ def database_results(
         vector = retriever.search_vector(query_vector, settings.retrieve_k)
         text = retriever.search_text(question, settings.retrieve_k)
         fused = reciprocal_rank_fusion([text, vector], settings.rrf_k)
+        scope = QuestionScope.parse(question, row.jurisdiction, pipeline.vocabulary)
         found = gather(
             question,
-            scope=QuestionScope.parse(question, row.jurisdiction, pipeline.vocabulary),
+            scope=scope,
             retriever=retriever,
             embedder=embedder,
             policy=pipeline.policy,
@@ -236,6 +273,7 @@ def database_results(
             "text": [h.unit for h in text],
             "hybrid": [unit for unit, _ in fused],
             "reranked": [c.unit for c in found.candidates],
+            "applicable": applicable([c.unit for c in found.candidates], scope),
         }
 
     units = EvidenceUnit.objects.filter(lane=row, current=True).count()
@@ -268,10 +306,11 @@ def table(lane: str, n_doc: int, n_unit: int, results: list[dict[str, object]]) 
             lines.append(f"| {result['embedder']} | {mode} | " + " | ".join(cells) + " |")
     lines.append("")
     for result in results:
-        misses = result["unit_misses"][_key("reranked", 5)]  # type: ignore[index]
-        lines.append(
-            f"- {result['embedder']}, unit-level misses @5 (reranked): {' '.join(misses) or '-'}"
-        )
+        for mode in ("reranked", "applicable"):
+            misses = result["unit_misses"][_key(mode, 5)]  # type: ignore[index]
+            lines.append(
+                f"- {result['embedder']}, unit-level misses @5 ({mode}): {' '.join(misses) or '-'}"
+            )
     lines.append("")
     return lines
 
@@ -321,7 +360,9 @@ def main() -> None:
         f"Written by `{command}`. recall@k: document = a top-k unit is of an expected document;",
         "unit = a top-k unit holds a phrase of the answering sentence (answer_spans.csv).",
         f"Rankings: vector alone, text alone ({where}), hybrid (reciprocal rank",
-        "fusion) and reranked (the pipeline's blend; the order grounding sees).",
+        "fusion), reranked (the pipeline's blend; the order grounding sees), and applicable",
+        "(reranked without the units the question's place or scope excludes: grounding keeps",
+        "the best applicable ones, so a unit of another state ranked first costs no answer).",
         "",
     ]
     for name in [lane.strip() for lane in args.lanes.split(",") if lane.strip()]:

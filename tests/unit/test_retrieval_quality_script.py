@@ -82,3 +82,33 @@ def test_the_memory_ranking_reranks_without_place_names_and_reads_the_lane_vocab
 
     (tmp_path / "lane.json").write_text(json.dumps({"slug": "x"}), encoding="utf-8")
     assert rq.lane_vocabulary(tmp_path).parties == ()
+
+
+def test_the_applicable_ranking_leaves_out_what_the_question_cannot_use(
+    rq: ModuleType, tmp_path: Path
+) -> None:
+    """Grounding keeps the best applicable candidates: a unit of another state ranked first is
+    in the reranked order, not in the applicable one. A document the CSV gives no jurisdiction
+    is of the lane's, as the product reads it."""
+    (tmp_path / "lane.json").write_text(
+        json.dumps({"slug": "x", "jurisdiction": "CA"}), encoding="utf-8"
+    )
+    (tmp_path / "authority.csv").write_text(
+        "document_id,authority_tier,jurisdiction\nca,statute,\ntx,statute,TX\n", encoding="utf-8"
+    )
+    rows = rq.authority_rows(tmp_path)
+    assert rows["ca"]["jurisdiction"] == "CA"
+    assert rows["tx"]["jurisdiction"] == "TX"
+    assert rows["tx"]["authority_tier"] == "statute"
+    assert "document_id" not in rows["tx"]
+    store = MemoryStore(WordHashEmbedder())
+    store.add_document("tx", [Piece("A deposit is returned within 30 days.")], authority=rows["tx"])
+    store.add_document(
+        "ca", [Piece("The deposit is returned within 21 days.")], authority=rows["ca"]
+    )
+    ranked = rq.memory_rankings(
+        store, WordHashEmbedder(), rq.lane_vocabulary(tmp_path), "When is a deposit returned?", "CA"
+    )
+    assert {u.key for u in ranked["reranked"]} == {"tx#0", "ca#0"}
+    assert [u.key for u in ranked["applicable"]] == ["ca#0"]
+    assert rq.authority_rows(tmp_path / "missing") == {}
