@@ -328,6 +328,21 @@ def _home_sentences(alignment: Alignment) -> frozenset[int]:
     return frozenset(start for start, n in counts.items() if n == most)
 
 
+# A sentence holding at least this share of a claim's paired words is one the claim quotes.
+QUOTED_SHARE = 0.25
+
+
+def quoted_sentences(alignment: Alignment) -> frozenset[int]:
+    """The sentences (their starts) a claim quotes: those holding the most of its paired words
+    (``home_sentences``), and any other holding at least ``QUOTED_SHARE`` of them, since a
+    claim that joins two sentences quotes both. A sentence sharing only a stray word or two
+    with the claim (the list item before, "unless the law requires the processor to keep the
+    data") is not quoted."""
+    counts = _sentence_counts(alignment.unit, (u for _, u in alignment.pairs))
+    enough = QUOTED_SHARE * len(alignment.pairs)
+    return alignment.home | {start for start, n in counts.items() if n >= enough}
+
+
 def _sentence_counts(tokens: tuple[Token, ...], positions: Iterable[int]) -> dict[int, int]:
     """How many of ``positions`` each sentence holds, by the sentence's first token."""
     counts: dict[int, int] = {}

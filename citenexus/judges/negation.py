@@ -67,6 +67,7 @@ from citenexus.judges.align import (
     claim_predicate,
     governing_modal,
     home_sentences,
+    quoted_sentences,
     sentence_of,
 )
 from citenexus.judges.lexical import align_claim, in_condition, voice_pair
@@ -165,8 +166,14 @@ class NegationJudge:
             return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.5, span)
         # Agreement needs a shared word negated in both texts: where no marker touches the
         # shared words, nothing agrees and the judge declines (it has nothing to say).
+        # Only in a sentence the claim quotes: an "unless the law requires" of the list item
+        # before, sharing two stray words with the claim, says nothing of "need not require".
+        quoted = quoted_sentences(alignment)
         agreed = any(
-            claim_counts[c] % 2 and unit_counts[u] % 2 and (c in claim_heads or u in unit_heads)
+            claim_counts[c] % 2
+            and unit_counts[u] % 2
+            and (c in claim_heads or u in unit_heads)
+            and sentence_of(alignment.unit, u) in quoted
             for c, u in alignment.pairs
         )
         if not agreed:
