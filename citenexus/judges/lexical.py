@@ -170,6 +170,8 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.CONTRADICTS
     if dropped_limit(alignment) or party_swapped(alignment) or order_reversed(alignment):
         return Verdict.NEUTRAL
+    if quantifier_changed(alignment):
+        return Verdict.NEUTRAL
     if agent_swapped(alignment):
         return Verdict.NEUTRAL
     if subject_missing(alignment):
@@ -414,6 +416,42 @@ def dropped_limit(alignment: Alignment) -> bool:
         if _qualified_alternative(unit, left, right):
             return True
     return _trailing_only(alignment, positions[-1]) if positions else False
+
+
+# In a condition, "any" and "some" ask for one case; "every", "all" and "each" for all of them.
+_ONE = frozenset({"any", "some"})
+_ALL = frozenset({"every", "all", "each"})
+
+
+def quantifier_changed(alignment: Alignment) -> bool:
+    """Whether a condition quantifies a word the other way in the claim than in the passage:
+    "if *any* tenant or resident has resided there a year or more" for "if *every* tenant or
+    resident has ...". In a condition "any" is met by one case and "every" only by all, so the
+    claim states the rule of other cases. In a rule's own clause the two say the same ("any
+    tenant may ..." / "every tenant may ..."), so only a word inside a condition, in either
+    text, is read."""
+    paired = dict(alignment.pairs)
+    claim, unit = alignment.claim, alignment.unit
+    for i, token in enumerate(claim):
+        mine = _quantifier(token.word)
+        if not mine:
+            continue
+        head = next((j for j in range(i + 1, len(claim)) if claim[j].is_content), None)
+        if head is None or head not in paired:
+            continue
+        u = paired[head]
+        k = u - 1 - len(content_run_before(unit, u - 1))
+        theirs = _quantifier(unit[k].word) if k >= 0 else ""
+        if theirs and theirs != mine and (in_condition(claim, i) or in_condition(unit, u)):
+            return True
+    return False
+
+
+def _quantifier(word: str) -> str:
+    """"one" for "any" or "some", "all" for "every", "all" or "each", else ""."""
+    if word in _ONE:
+        return "one"
+    return "all" if word in _ALL else ""
 
 
 # Adverbs that put the claim's act after (or before) another without naming it ("... and
