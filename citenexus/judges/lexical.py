@@ -170,7 +170,7 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.CONTRADICTS
     if dropped_limit(alignment) or party_swapped(alignment) or order_reversed(alignment):
         return Verdict.NEUTRAL
-    if quantifier_changed(alignment):
+    if quantifier_changed(alignment) or dropped_conjunct(alignment):
         return Verdict.NEUTRAL
     if agent_swapped(alignment):
         return Verdict.NEUTRAL
@@ -615,6 +615,34 @@ def dropped_condition(alignment: Alignment, densest: bool = False) -> bool:
         # a coordinated predicate ("... and may be charged only if ...").
         between = range(last + 1, k) if k > last else range(j, first)
         if not any(unit[b].is_content for b in between) or _behind_time_clause(unit, last, k):
+            return True
+    return False
+
+
+def dropped_conjunct(alignment: Alignment) -> bool:
+    """Whether the claim quotes a condition of the passage but leaves out one of the things it
+    joins with "and": "If the tenant remains in possession after the term expires, the tenancy
+    continues ..." for "If the tenant remains in possession after the term expires *and the
+    landlord accepts rent*, ...". A condition met only when both are is met more often by one:
+    the claim states the rule for more cases. ("Or" joins alternatives: quoting one of them
+    states the rule for fewer cases, which the passage does say.) A party word paired in a
+    part quotes none of it, as for ``dropped_condition``."""
+    paired = {u for _, u in alignment.pairs}
+    parties = party_stems()
+    unit = alignment.unit
+    lo, hi = alignment.region
+    for k in range(lo, hi):
+        if unit[k].word not in _CONDITION_OPENERS:
+            continue
+        _, j = _clause(unit, k, hi - 1)
+        parts: list[list[int]] = [[]]
+        for q in range(k + 1, j):
+            if unit[q].word == "and":
+                parts.append([])
+            elif unit[q].is_content:
+                parts[-1].append(q)
+        quoted = [any(q in paired and unit[q].key not in parties for q in part) for part in parts]
+        if any(quoted) and any(part and not kept for part, kept in zip(parts, quoted, strict=True)):
             return True
     return False
 
