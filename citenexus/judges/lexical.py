@@ -196,6 +196,7 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         or role_changed(alignment)
         or subject_moved(alignment)
         or substituted(alignment)
+        or slot_swapped(alignment)
     ):
         return None if voice_changed(alignment) else Verdict.NEUTRAL
     if comparison is Verdict.NEUTRAL or dropped_condition(alignment):
@@ -1030,6 +1031,33 @@ def substituted(alignment: Alignment) -> bool:
         if slot is None or slot in used or claim[c].key in unit[slot].keys:
             continue
         if after is None or _frame(claim, c, after) == _frame(unit, slot, right or slot):
+            return True
+    return False
+
+
+def slot_swapped(alignment: Alignment) -> bool:
+    """Whether the claim puts a word where the passage has another that the claim names
+    elsewhere: "it shall tell *the attorney general* that the consumer has concerns" for "it
+    shall tell *the consumer* that the consumer may contact the attorney general", or "the
+    risks to the rights of *the controller*" for "the risks to the rights of *the consumer*, as
+    mitigated by ... the controller". Right behind a word both texts pair, behind the same
+    function words, the passage's word is left unpaired while the claim uses it in another
+    place: the two have traded roles, though each is paired where its own phrase stands
+    (``substituted`` reads a word paired out of its place)."""
+    claim, unit = alignment.claim, alignment.unit
+    paired = dict(alignment.pairs)
+    used = set(paired.values())
+    keys = {claim[c].key for c in paired}
+    content = [c for c in range(len(claim)) if claim[c].is_content and c in paired]
+    for before, c in zip(content, content[1:], strict=False):
+        if not _frame(claim, before, c):
+            continue  # a modifier of the claim's own ("written notice"), no slot of a role
+        slot = _slot(claim, unit, before, c, paired[before])
+        if slot is None or slot in used or claim[c].key in unit[slot].keys:
+            continue
+        if slot < paired[c] and all(unit[q].is_content for q in range(slot, paired[c])):
+            continue  # a modifier of the word the claim pairs ("the security breach"), dropped
+        if unit[slot].key in keys and unit[slot].key not in unit[paired[c]].keys:
             return True
     return False
 
