@@ -172,6 +172,8 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.NEUTRAL
     if quantifier_changed(alignment) or dropped_conjunct(alignment):
         return Verdict.NEUTRAL
+    if either_way_narrowed(alignment):
+        return Verdict.NEUTRAL
     if agent_swapped(alignment):
         return Verdict.NEUTRAL
     if subject_missing(alignment):
@@ -417,6 +419,31 @@ def dropped_limit(alignment: Alignment) -> bool:
         if _qualified_alternative(unit, left, right):
             return True
     return _trailing_only(alignment, positions[-1]) if positions else False
+
+
+# Words with which a claim says a thing does not matter, as "whether or not" does.
+_EITHER_WAY = frozenset({"whether", "regardless", "irrespective", "even"})
+
+
+def either_way_narrowed(alignment: Alignment) -> bool:
+    """Whether the claim quotes what the passage says does not matter as if it did: "applies only
+    to controllers that *meet the thresholds*" for "applies to any controller, *whether or not*
+    the controller meets the thresholds". The claim quotes a word of the clause behind
+    "whether or not" (a party word aside) and says with none of "whether", "regardless",
+    "irrespective" or "even" that the thing is beside the point."""
+    if any(t.word in _EITHER_WAY for t in alignment.claim):
+        return False
+    paired = {u for _, u in alignment.pairs}
+    parties = party_stems()
+    unit = alignment.unit
+    lo, hi = alignment.region
+    for k in range(max(lo, 2), hi):
+        if unit[k].word != "not" or unit[k - 1].word != "or" or unit[k - 2].word != "whether":
+            continue
+        _, j = _clause(unit, k, hi - 1)
+        if any(q in paired and unit[q].key not in parties for q in range(k + 1, j)):
+            return True
+    return False
 
 
 # In a condition, "any" and "some" ask for one case; "every", "all" and "each" for all of them.

@@ -438,6 +438,8 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     for i, token in enumerate(tokens):
         if not token.negates and i not in hindered:
             continue
+        if _either_way(tokens, i):
+            continue
         if token.kind == CONTENT:
             counts[i] += 1
         reach = _SHORT_SCOPES.get(token.norm, max_scope)
@@ -483,6 +485,18 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
                 if seen >= reach:
                     break
     return counts
+
+
+def _either_way(tokens: tuple[Token, ...], i: int) -> bool:
+    """Whether the marker at ``i`` is the "not" of "whether or not", which denies nothing: "applies
+    to any controller, whether or not the controller meets the thresholds" says it applies in
+    both cases."""
+    return (
+        tokens[i].norm == "not"
+        and i >= 2
+        and tokens[i - 1].word == "or"
+        and tokens[i - 2].word == "whether"
+    )
 
 
 _SUBJECT_WORDS = 6  # at most this many words between "no" and the modal of its clause

@@ -19,7 +19,9 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # afterwards to report, `--split held-out`. Issue 16's targets: support precision >= 0.98,
 # faithful-paraphrase support recall >= 0.85, contradiction precision >= 0.95.
 DEV = {"supported": 193, "wrongly_supported": 3, "faithful": 146, "of_faithful": 171}
-DEV_CONTRADICTED = {"right": 178, "wrong": 9}
+# 178 contradictions until "whether or not" stopped reading as a negation (privacy 522, a claim
+# that makes a condition of what "whether or not" says does not matter, is neutral since).
+DEV_CONTRADICTED = {"right": 177, "wrong": 9}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 
 
