@@ -338,6 +338,33 @@ def party_swapped(alignment: Alignment) -> bool:
             # (the claim's only word there is its own party, paired away from it).
             if other.is_content and other.key in parties and claim[c].key not in other.keys:
                 return True
+    return _unpaired_party_swapped(alignment, parties)
+
+
+def _unpaired_party_swapped(alignment: Alignment, parties: frozenset[str]) -> bool:
+    """Whether a party word of the claim that the passage's sentences never use stands where the
+    passage, between the words paired on each side of it in one sentence, names another party
+    the claim leaves unpaired: "a person who acquires the *tenant's* interest" for "a person who
+    acquires the *landlord's* interest"."""
+    claim, unit = alignment.claim, alignment.unit
+    paired = dict(alignment.pairs)
+    used = set(paired.values())
+    content = [c for c in range(len(claim)) if claim[c].is_content]
+    for index, c in enumerate(content):
+        if c in paired or claim[c].key not in parties:
+            continue
+        before = [paired[b] for b in content[:index] if b in paired]
+        after = [paired[a] for a in content[index + 1 :] if a in paired]
+        if not before or not after:
+            continue
+        left, right = before[-1], after[0]
+        if right <= left or sentence_of(unit, left) != sentence_of(unit, right):
+            continue
+        if any(
+            unit[k].is_content and unit[k].key in parties and k not in used
+            for k in range(left + 1, right)
+        ):
+            return True
     return False
 
 

@@ -1,0 +1,43 @@
+"""A party the passage's sentences never name, put where the passage names another party, is a
+rule about someone else (docs/design.md#the-judges), whatever the coverage of the rest."""
+
+from __future__ import annotations
+
+from citenexus.domain.model import Verdict
+from citenexus.domain.vocabulary import Vocabulary, active
+from citenexus.judges import LexicalJudge
+from citenexus.judges.lexical import party_swapped
+from tests.support.judging import aligned, verdict
+
+JUDGE = LexicalJudge()
+PARTIES = Vocabulary.from_mapping({"parties": ["lender", "borrower"]})
+RULE = (
+    "A person who acquires the lender's interest takes it subject to the loan and may end it "
+    "only by the notice that the original lender would have had to give."
+)
+
+
+def test_another_party_in_the_passage_s_slot_is_a_swap() -> None:
+    claim = RULE.replace("lender", "borrower")
+    with active(PARTIES):
+        assert party_swapped(aligned(claim, RULE))
+        assert verdict(JUDGE, claim, RULE) is Verdict.NEUTRAL
+
+
+def test_the_same_party_is_no_swap() -> None:
+    with active(PARTIES):
+        assert not party_swapped(aligned(RULE, RULE))
+
+
+def test_a_word_that_is_no_party_is_not_read() -> None:
+    """Without the lane's parties, "borrower" for "lender" is a word the passage lacks, which
+    coverage and the other judges weigh."""
+    claim = RULE.replace("lender", "borrower")
+    assert not party_swapped(aligned(claim, RULE))
+
+
+def test_a_party_beside_the_slot_in_another_sentence_is_not_read() -> None:
+    passage = "A person who acquires an interest takes it subject to the loan. The lender agrees."
+    claim = "A person who acquires the borrower's interest takes it subject to the loan."
+    with active(PARTIES):
+        assert not party_swapped(aligned(claim, passage))
