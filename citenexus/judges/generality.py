@@ -225,6 +225,8 @@ def alternative_added(alignment: Alignment) -> bool:
         if token.word != "or":
             continue
         before, after = _word_before(claim, i), _word_after(claim, i)
+        if before is None and after in paired and _preposition_added(alignment, i - 1):
+            return True  # "whether during or outside working hours" for "outside working hours"
         if before is None or after is None or (before in paired) == (after in paired):
             continue
         loose = after if before in paired else before
@@ -234,6 +236,24 @@ def alternative_added(alignment: Alignment) -> bool:
     return False
 
 
+def _preposition_added(alignment: Alignment, k: int) -> bool:
+    """Whether the claim word at ``k``, right in front of an "or", is a preposition the aligned
+    sentences never use: "during or outside working hours" offers "during" as a case of its
+    own where the passage says "outside working hours"."""
+    if k < 0:
+        return False
+    word = alignment.claim[k].word
+    if word not in _OR_ALTERNATIVES:
+        return False
+    lo, hi = alignment.region
+    return not any(alignment.unit[q].word == word for q in range(lo, hi))
+
+
+# Prepositions that are a case of their own when joined by "or" ("during or outside", "on or
+# before", "inside or outside").
+_OR_ALTERNATIVES = frozenset(
+    {"during", "outside", "inside", "before", "after", "within", "beyond", "on", "off", "in"}
+)
 # Stepped over between "or" and the words it joins: "data, or fraud prevention", "an
 # association or a political party"; a preposition only where it repeats the one in front of
 # the other word ("by email or by text message").

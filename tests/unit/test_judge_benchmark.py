@@ -19,9 +19,9 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # afterwards to report, `--split held-out`. Issue 16's targets are support precision >= 0.98,
 # faithful-paraphrase support recall >= 0.85 and contradiction precision >= 0.95. The 618
 # development pairs met them (193/196, 146/171, 178/187 -> 177/186); with the 80 pairs of
-# batch 8, written blind and added to the development split, they read 219/229 (0.956),
+# batch 8, written blind and added to the development split, they read 219/228 (0.961),
 # 168/203 (0.828) and 194/207 (0.937): not met, and pinned as they stand so that they only rise.
-DEV = {"supported": 219, "wrongly_supported": 10, "faithful": 168, "of_faithful": 203}
+DEV = {"supported": 219, "wrongly_supported": 9, "faithful": 168, "of_faithful": 203}
 DEV_CONTRADICTED = {"right": 194, "wrong": 13}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 

@@ -15,6 +15,7 @@ from citenexus.judges.align import Alignment
 from citenexus.judges.generality import (
     _head,
     _kind_of,
+    _preposition_added,
     _restricted_behind,
     alternative_added,
     free_choice_added,
@@ -399,3 +400,22 @@ def test_the_kind_reading_needs_of_and_a_kind_word() -> None:
     assert _kind_of(tokenize("a remedy of any member"), 3) is None  # not a kind
     assert _kind_of(tokenize("a remedy of any"), 3) is None  # nothing behind "any"
     assert _kind_of(tokenize("the of any kind"), 2) is None  # no content word before "of"
+
+
+def test_a_preposition_offered_as_a_case_of_its_own_widens() -> None:
+    """ "During or outside opening hours" offers a case the passage never names; a preposition
+    the passage uses there too, or a word that is no such preposition, is not read."""
+    passage = "A club shall not use a member's card to track the member outside opening hours."
+    widened_claim = (
+        "A club shall not use a member's card to track the member, whether during or outside "
+        "opening hours."
+    )
+    assert alternative_added(aligned(widened_claim, passage))
+    assert verdict(widened_claim, passage) is Verdict.NEUTRAL
+    both = "A club shall not use a member's card inside or outside opening hours."
+    assert not alternative_added(
+        aligned(both, "A club shall not use a member's card inside or outside opening hours.")
+    )
+    assert not _preposition_added(aligned(widened_claim, passage), -1)
+    plain = "A club shall not use a member's card to track the member, whether or not outside."
+    assert not alternative_added(aligned(plain, passage))
