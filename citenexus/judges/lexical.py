@@ -77,6 +77,7 @@ from citenexus.judges.tokens import (
     MODAL,
     QUANTITY,
     Token,
+    either_way,
     tokenize,
 )
 from citenexus.text.quantities import NUMBER
@@ -353,12 +354,14 @@ def _unpaired_party_swapped(alignment: Alignment, parties: frozenset[str]) -> bo
     for index, c in enumerate(content):
         if c in paired or claim[c].key not in parties:
             continue
-        before = [paired[b] for b in content[:index] if b in paired]
-        after = [paired[a] for a in content[index + 1 :] if a in paired]
-        if not before or not after:
-            continue
-        left, right = before[-1], after[0]
-        if right <= left or sentence_of(unit, left) != sentence_of(unit, right):
+        left = next((paired[b] for b in reversed(content[:index]) if b in paired), None)
+        right = next((paired[a] for a in content[index + 1 :] if a in paired), None)
+        if (
+            left is None
+            or right is None
+            or right <= left
+            or sentence_of(unit, left) != sentence_of(unit, right)
+        ):
             continue
         if any(
             unit[k].is_content and unit[k].key in parties and k not in used
@@ -462,13 +465,13 @@ def either_way_narrowed(alignment: Alignment) -> bool:
         return False
     paired = {u for _, u in alignment.pairs}
     parties = party_stems()
-    unit = alignment.unit
-    lo, hi = alignment.region
-    for k in range(max(lo, 2), hi):
-        if unit[k].word != "not" or unit[k - 1].word != "or" or unit[k - 2].word != "whether":
-            continue
-        _, j = _clause(unit, k, hi - 1)
-        if any(q in paired and unit[q].key not in parties for q in range(k + 1, j)):
+    inside = False  # in the clause behind a "whether or not"
+    for q, token in enumerate(alignment.unit):
+        if either_way(alignment.unit, q):
+            inside = True
+        elif token.word in _CLAUSE_ENDS:
+            inside = False
+        elif inside and q in paired and token.key not in parties:
             return True
     return False
 
@@ -495,15 +498,15 @@ def quantifier_changed(alignment: Alignment) -> bool:
         if head is None or head not in paired:
             continue
         u = paired[head]
-        k = u - 1 - len(content_run_before(unit, u - 1))
-        theirs = _quantifier(unit[k].word) if k >= 0 else ""
+        # The word in front of the paired word's phrase (its modifiers stepped over).
+        theirs = next((_quantifier(t.word) for t in reversed(unit[:u]) if not t.is_content), "")
         if theirs and theirs != mine and (in_condition(claim, i) or in_condition(unit, u)):
             return True
     return False
 
 
 def _quantifier(word: str) -> str:
-    """"one" for "any" or "some", "all" for "every", "all" or "each", else ""."""
+    """ "one" for "any" or "some", "all" for "every", "all" or "each", else ""."""
     if word in _ONE:
         return "one"
     return "all" if word in _ALL else ""
@@ -684,22 +687,28 @@ def dropped_conjunct(alignment: Alignment) -> bool:
     part quotes none of it, as for ``dropped_condition``."""
     paired = {u for _, u in alignment.pairs}
     parties = party_stems()
-    unit = alignment.unit
-    lo, hi = alignment.region
-    for k in range(lo, hi):
-        if unit[k].word not in _CONDITION_OPENERS:
+    # The open condition's parts, split at "and": for each content word, whether it is quoted.
+    parts: list[list[bool]] | None = None
+    for q, token in enumerate(alignment.unit):
+        if token.word in _CONDITION_OPENERS:
+            parts = [[]]
+        elif parts is None:
             continue
-        _, j = _clause(unit, k, hi - 1)
-        parts: list[list[int]] = [[]]
-        for q in range(k + 1, j):
-            if unit[q].word == "and":
-                parts.append([])
-            elif unit[q].is_content:
-                parts[-1].append(q)
-        quoted = [any(q in paired and unit[q].key not in parties for q in part) for part in parts]
-        if any(quoted) and any(part and not kept for part, kept in zip(parts, quoted, strict=True)):
-            return True
-    return False
+        elif token.word in _CLAUSE_ENDS:
+            if _part_left_out(parts):
+                return True
+            parts = None
+        elif token.word == "and":
+            parts.append([])
+        elif token.is_content:
+            parts[-1].append(q in paired and token.key not in parties)
+    return parts is not None and _part_left_out(parts)
+
+
+def _part_left_out(parts: list[list[bool]]) -> bool:
+    """Whether some part of a condition has a quoted word and another, with words of its own,
+    has none."""
+    return any(any(part) for part in parts) and any(part and not any(part) for part in parts)
 
 
 def _clause(unit: tuple[Token, ...], opener: int, end: int) -> tuple[list[int], int]:

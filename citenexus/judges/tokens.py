@@ -438,7 +438,7 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     for i, token in enumerate(tokens):
         if not token.negates and i not in hindered:
             continue
-        if _either_way(tokens, i):
+        if either_way(tokens, i):
             continue
         if token.kind == CONTENT:
             counts[i] += 1
@@ -487,7 +487,7 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     return counts
 
 
-def _either_way(tokens: tuple[Token, ...], i: int) -> bool:
+def either_way(tokens: tuple[Token, ...], i: int) -> bool:
     """Whether the marker at ``i`` is the "not" of "whether or not", which denies nothing: "applies
     to any controller, whether or not the controller meets the thresholds" says it applies in
     both cases."""

@@ -62,3 +62,25 @@ def test_a_party_word_quotes_no_part() -> None:
         assert dropped_conjunct(paired(claim, passage, pairs))
     # Read as a plain word, the lender paired there quotes the part.
     assert not dropped_conjunct(paired(claim, passage, pairs))
+
+
+def test_a_condition_behind_a_lead_in_or_at_the_end_of_the_text_is_read() -> None:
+    lead_in = (
+        "(c) Under the club's rules, if the member asks and the library agrees, the loan is "
+        "renewed for 14 days."
+    )
+    claim = "Under the club's rules, if the member asks, the loan is renewed for 14 days."
+    assert dropped_conjunct(aligned(claim, lead_in))
+    unended = "The loan is renewed for 14 days if the member asks and the library agrees"
+    assert dropped_conjunct(aligned("The loan is renewed for 14 days if the member asks.", unended))
+    both = "The loan is renewed for 14 days if the member asks and the library agrees."
+    assert not dropped_conjunct(aligned(both, unended))
+
+
+def test_only_the_condition_s_own_words_count() -> None:
+    """A condition closed at its comma: the rule after it, quoted, is no part of it."""
+    passage = (
+        "If the member asks and the library agrees, the loan is renewed, and the fee is waived."
+    )
+    claim = "If the member asks and the library agrees, the loan is renewed."
+    assert not dropped_conjunct(aligned(claim, passage))

@@ -57,3 +57,42 @@ def test_a_quantifier_before_a_word_the_passage_lacks_is_not_read() -> None:
 )
 def test_quantifiers_read(word: str, reading: str) -> None:
     assert _quantifier(word) == reading
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "changed"),
+    [
+        # the quantifier's own word, not a word in front of it
+        (
+            "If the member or any guest has paid, the branch may stay open.",
+            "If the member or every guest has paid, the branch may stay open.",
+            True,
+        ),
+        # a quantifier on a word the passage lacks does not end the reading
+        (
+            "If any visitor or any member has paid, the branch may stay open.",
+            "If every member has paid, the branch may stay open.",
+            True,
+        ),
+        # the passage's modifiers of the word are stepped over to its quantifier
+        (
+            "If any member has paid, the branch may stay open.",
+            "If every adult member has paid, the branch may stay open.",
+            True,
+        ),
+        # a word the passage opens with has no quantifier in front of it
+        (
+            "If any member pays dues each year, the branch may stay open.",
+            "Members pay dues each year, and the branch may stay open.",
+            False,
+        ),
+        # a condition in the claim alone is enough
+        (
+            "If any member pays dues each year, the branch may stay open.",
+            "Every member pays dues each year, and the branch may stay open.",
+            True,
+        ),
+    ],
+)
+def test_where_the_quantifiers_are_read(claim: str, passage: str, changed: bool) -> None:
+    assert quantifier_changed(aligned(claim, passage)) is changed

@@ -4,9 +4,13 @@ that the member may contact the auditor". A modifier the claim drops is no trade
 
 from __future__ import annotations
 
+import pytest
+
 from citenexus.domain.model import Verdict
+from citenexus.domain.vocabulary import active
 from citenexus.judges import LexicalJudge
 from citenexus.judges.lexical import slot_swapped
+from scripts.judge_quality import lane_vocabulary, read_pairs
 from tests.support.judging import aligned, verdict
 
 JUDGE = LexicalJudge()
@@ -68,3 +72,40 @@ def test_a_word_the_claim_never_names_is_no_swap() -> None:
         "raised about the result."
     )
     assert not slot_swapped(aligned(claim, DENIAL))
+
+
+def test_a_dropped_modifier_does_not_stop_the_reading() -> None:
+    passage = (
+        "If the club determines that the kitchen fire occurred, it shall also tell the member "
+        "that the member may contact the auditor with concerns about the result."
+    )
+    claim = (
+        "If the club determines that the fire occurred, it shall also tell the auditor that the "
+        "member has concerns about the result."
+    )
+    assert slot_swapped(aligned(claim, passage))
+
+
+def test_two_parties_in_another_order_after_and_are_no_swap() -> None:
+    passage = "The club shall tell the member and the auditor about the result."
+    claim = "The club shall tell the auditor and the member about the result."
+    # The slot behind "tell the" holds the member, paired with the claim's member: no trade.
+    assert not slot_swapped(aligned(claim, passage))
+
+
+@pytest.mark.parametrize(
+    ("pair_id", "swapped"),
+    [
+        # each claim word against its right neighbour, not the one after: the tenant sends
+        # where the landlord does
+        ("law-authority-011", True),
+        # a word right behind its neighbour ("the security deposit") is the claim's own modifier
+        ("law-authority-108", False),
+        # a slot paired with another claim word holds no trade
+        ("law-authority-031", False),
+    ],
+)
+def test_benchmark_pairs(pair_id: str, swapped: bool) -> None:
+    row = next(r for r in read_pairs() if r["id"] == pair_id)
+    with active(lane_vocabulary(row["lane"])):
+        assert slot_swapped(aligned(row["claim"], row["passage"])) is swapped

@@ -3,10 +3,11 @@ rule about someone else (docs/design.md#the-judges), whatever the coverage of th
 
 from __future__ import annotations
 
+from citenexus.domain.conflicts import party_stems
 from citenexus.domain.model import Verdict
 from citenexus.domain.vocabulary import Vocabulary, active
 from citenexus.judges import LexicalJudge
-from citenexus.judges.lexical import party_swapped
+from citenexus.judges.lexical import _unpaired_party_swapped, party_swapped
 from tests.support.judging import aligned, verdict
 
 JUDGE = LexicalJudge()
@@ -41,3 +42,23 @@ def test_a_party_beside_the_slot_in_another_sentence_is_not_read() -> None:
     claim = "A person who acquires the borrower's interest takes it subject to the loan."
     with active(PARTIES):
         assert not party_swapped(aligned(claim, passage))
+
+
+def test_the_words_on_each_side_are_the_nearest_paired_ones() -> None:
+    passage = "A person who acquires the lender's interest. It is taken subject to the loan."
+    claim = "A person who acquires the borrower's interest. It is taken subject to the loan."
+    with active(PARTIES):
+        assert _unpaired_party_swapped(aligned(claim, passage), party_stems())
+
+
+def test_a_party_with_no_paired_word_on_one_side_is_not_read_and_the_next_is() -> None:
+    passage = (
+        "Lender signs. A person who acquires the lender's interest takes it subject to the loan."
+    )
+    with active(PARTIES):
+        assert not _unpaired_party_swapped(aligned("Borrower signs.", passage), party_stems())
+        claim = (
+            "Borrower signs. A person who acquires the borrower's interest takes it subject to "
+            "the loan."
+        )
+        assert _unpaired_party_swapped(aligned(claim, passage), party_stems())

@@ -5,10 +5,11 @@ Its "not" is no negation for the negation judge, and a claim that makes the thin
 from __future__ import annotations
 
 from citenexus.domain.model import Verdict
+from citenexus.domain.vocabulary import Vocabulary, active
 from citenexus.judges import LexicalJudge, NegationJudge
 from citenexus.judges.lexical import either_way_narrowed
 from citenexus.judges.tokens import negation_counts, tokenize
-from tests.support.judging import aligned, verdict
+from tests.support.judging import aligned, paired, verdict
 
 LEXICAL = LexicalJudge()
 NEGATION = NegationJudge()
@@ -53,3 +54,29 @@ def test_regardless_says_it_does_not_matter_too() -> None:
         "club meets the thresholds in section 4."
     )
     assert not either_way_narrowed(aligned(claim, SCOPE))
+
+
+def test_only_the_clause_behind_whether_or_not_is_read() -> None:
+    passage = (
+        "Whether or not consumers ask, the club shall keep the thresholds in section 4 under review"
+    )
+    # The clause ends at its comma: what the claim quotes after it is the rule itself.
+    assert not either_way_narrowed(
+        aligned("The club shall keep the thresholds under review.", passage)
+    )
+    # Its first word, right behind "not", is read (and a text without a final stop is read to
+    # its end).
+    assert either_way_narrowed(aligned("Only consumers who ask are covered.", passage))
+    unended = "The club keeps its records, whether or not the club meets the thresholds"
+    assert either_way_narrowed(
+        aligned("Only a club that meets the thresholds keeps them.", unended)
+    )
+
+
+def test_a_party_in_the_clause_quotes_none_of_it() -> None:
+    passage = "The rule applies to every lender, whether or not the lender is licensed."
+    claim = "The rule applies to every lender."
+    pairs = [(1, 1), (2, 2), (5, 11)]  # "lender" paired with the lender of the clause
+    with active(Vocabulary.from_mapping({"parties": ["lender"]})):
+        assert not either_way_narrowed(paired(claim, passage, pairs))
+    assert either_way_narrowed(paired(claim, passage, pairs))
