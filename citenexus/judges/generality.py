@@ -225,7 +225,7 @@ def alternative_added(alignment: Alignment) -> bool:
         if token.word != "or":
             continue
         before, after = _word_before(claim, i), _word_after(claim, i)
-        if before is None and after in paired and _preposition_added(alignment, i - 1):
+        if before is None and after in paired and i and _preposition_added(alignment, claim[i - 1]):
             return True  # "whether during or outside working hours" for "outside working hours"
         if before is None or after is None or (before in paired) == (after in paired):
             continue
@@ -236,17 +236,13 @@ def alternative_added(alignment: Alignment) -> bool:
     return False
 
 
-def _preposition_added(alignment: Alignment, k: int) -> bool:
-    """Whether the claim word at ``k``, right in front of an "or", is a preposition the aligned
-    sentences never use: "during or outside working hours" offers "during" as a case of its
-    own where the passage says "outside working hours"."""
-    if k < 0:
-        return False
-    word = alignment.claim[k].word
-    if word not in _OR_ALTERNATIVES:
-        return False
+def _preposition_added(alignment: Alignment, token: Token) -> bool:
+    """Whether the claim's word right in front of an "or" is a preposition the aligned sentences
+    never use: "during or outside working hours" offers "during" as a case of its own where
+    the passage says "outside working hours"."""
     lo, hi = alignment.region
-    return not any(alignment.unit[q].word == word for q in range(lo, hi))
+    offered = {alignment.unit[q].word for q in range(lo, hi)}
+    return token.word in _OR_ALTERNATIVES and token.word not in offered
 
 
 # Prepositions that are a case of their own when joined by "or" ("during or outside", "on or

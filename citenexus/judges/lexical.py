@@ -356,12 +356,8 @@ def _unpaired_party_swapped(alignment: Alignment, parties: frozenset[str]) -> bo
             continue
         left = next((paired[b] for b in reversed(content[:index]) if b in paired), None)
         right = next((paired[a] for a in content[index + 1 :] if a in paired), None)
-        if (
-            left is None
-            or right is None
-            or right <= left
-            or sentence_of(unit, left) != sentence_of(unit, right)
-        ):
+        # (Paired out of order, right <= left, the stretch between them is empty.)
+        if left is None or right is None or sentence_of(unit, left) != sentence_of(unit, right):
             continue
         if any(
             unit[k].is_content and unit[k].key in parties and k not in used

@@ -416,6 +416,31 @@ def test_a_preposition_offered_as_a_case_of_its_own_widens() -> None:
     assert not alternative_added(
         aligned(both, "A club shall not use a member's card inside or outside opening hours.")
     )
-    assert not _preposition_added(aligned(widened_claim, passage), -1)
     plain = "A club shall not use a member's card to track the member, whether or not outside."
     assert not alternative_added(aligned(plain, passage))
+
+
+def test_a_preposition_is_added_only_where_the_aligned_sentences_never_use_it() -> None:
+    claim = "A club shall not track a member during or outside opening hours."
+    during = next(t for t in tokenize(claim) if t.word == "during")
+    elsewhere = (
+        "During the fair, members talk. A club shall not track a member outside opening hours."
+    )
+    assert _preposition_added(aligned(claim, elsewhere), during)
+    here = "A club shall not track a member during or outside opening hours."
+    assert not _preposition_added(aligned(claim, here), during)
+    # a claim that opens with the alternative
+    opening = "During or outside opening hours, a club shall not track a member."
+    assert alternative_added(
+        aligned(opening, "Outside opening hours, a club shall not track a member.")
+    )
+    # a word in front of the "or" that is no such preposition
+    member = next(t for t in tokenize(claim) if t.word == "member")
+    assert not _preposition_added(aligned(claim, elsewhere), member)
+
+
+def test_a_preposition_is_read_only_in_front_of_an_alternative_the_passage_has() -> None:
+    """"during or after the fair" where the passage names no fair narrows the claim its own
+    way: no alternative to a word of the passage is offered."""
+    claim = "A club shall not track a member during or after the fair."
+    assert not alternative_added(aligned(claim, "A club shall not track a member."))

@@ -68,6 +68,12 @@ def test_quantifiers_read(word: str, reading: str) -> None:
             "If the member or every guest has paid, the branch may stay open.",
             True,
         ),
+        # the word behind the quantifier, not the one in front of it ("paid any fee")
+        (
+            "If the member has paid any fee, the loan is renewed.",
+            "If the member has paid every fee, the loan is renewed.",
+            True,
+        ),
         # a quantifier on a word the passage lacks does not end the reading
         (
             "If any visitor or any member has paid, the branch may stay open.",

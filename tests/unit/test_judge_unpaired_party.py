@@ -3,6 +3,8 @@ rule about someone else (docs/design.md#the-judges), whatever the coverage of th
 
 from __future__ import annotations
 
+import pytest
+
 from citenexus.domain.conflicts import party_stems
 from citenexus.domain.model import Verdict
 from citenexus.domain.vocabulary import Vocabulary, active
@@ -62,3 +64,42 @@ def test_a_party_with_no_paired_word_on_one_side_is_not_read_and_the_next_is() -
             "the loan."
         )
         assert _unpaired_party_swapped(aligned(claim, passage), party_stems())
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "swapped"),
+    [
+        # a party with no paired word behind it is not read
+        (
+            "A person acquires the interest of the borrower.",
+            "A person acquires the interest.",
+            False,
+        ),
+        # a party of a sentence between the two paired words' sentences is not read
+        (
+            "A person who acquires the borrower's interest takes it subject to the loan.",
+            "A person who acquires. The lender agrees. The interest is taken subject to the loan.",
+            False,
+        ),
+        # another word between the paired ones, or a party outside the stretch, is no party there
+        (
+            "Someone acquires the borrower's interest.",
+            "A lender acquires the whole interest.",
+            False,
+        ),
+        (
+            "A person who acquires the borrower's interest takes it.",
+            "The lender says a person who acquires the whole interest takes it.",
+            False,
+        ),
+        # the party right behind the paired word is read
+        (
+            "A person who acquires borrower interests takes them.",
+            "A person who acquires lender interests takes them.",
+            True,
+        ),
+    ],
+)
+def test_where_the_passage_s_party_is_read(claim: str, passage: str, swapped: bool) -> None:
+    with active(PARTIES):
+        assert _unpaired_party_swapped(aligned(claim, passage), party_stems()) is swapped
