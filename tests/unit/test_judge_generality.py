@@ -440,7 +440,7 @@ def test_a_preposition_is_added_only_where_the_aligned_sentences_never_use_it() 
 
 
 def test_a_preposition_is_read_only_in_front_of_an_alternative_the_passage_has() -> None:
-    """"during or after the fair" where the passage names no fair narrows the claim its own
+    """ "during or after the fair" where the passage names no fair narrows the claim its own
     way: no alternative to a word of the passage is offered."""
     claim = "A club shall not track a member during or after the fair."
     assert not alternative_added(aligned(claim, "A club shall not track a member."))
