@@ -250,6 +250,7 @@ def _preposition_added(alignment: Alignment, token: Token) -> bool:
 _OR_ALTERNATIVES = frozenset(
     {"during", "outside", "inside", "before", "after", "within", "beyond", "on", "off", "in"}
 )
+
 # Stepped over between "or" and the words it joins: "data, or fraud prevention", "an
 # association or a political party"; a preposition only where it repeats the one in front of
 # the other word ("by email or by text message").

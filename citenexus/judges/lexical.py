@@ -9,6 +9,10 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   whatever reason", "any" of a thing the passage restricts, a quote stopped before the
   passage's restriction, an alternative the passage never names, the owner for what is owned:
   ``citenexus.judges.generality``) is neutral at any coverage;
+- a claim that quantifies a condition the other way ("if any ..." for "if every ...":
+  ``quantifier_changed``), quotes a condition without one of the parts it joins with "and"
+  (``dropped_conjunct``), or makes a condition of what "whether or not" says does not matter
+  (``either_way_narrowed``) is neutral at any coverage;
 - a claim whose subject is nowhere in the passage's sentences (a rule about someone the passage
   does not name, even when a heading holds the word), or that names what the passage never
   names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage;
@@ -27,6 +31,9 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
 - no paired word changes its role preposition ("from the tenant" / "to the tenant"), and the
   claim's subject is not, in the passage, the object of something (``subject_moved``; a claim
   stated with a copula, "A consumer is not required to ...", has a subject too);
+- no two words trade roles, each paired where its own phrase stands (``slot_swapped``: "tell
+  the attorney general that the consumer ..." for "tell the consumer that the consumer may
+  contact the attorney general");
 - no claim word stands in the slot of another of the passage's words (``substituted``): "a
   default by the landlord in the payment of rent" against "a default by the tenant ...", or,
   for the claim's first word, read from its right neighbour, "A tenant who fails to ..."
@@ -1007,6 +1014,7 @@ def _clauses_permuted(alignment: Alignment) -> bool:
 
 
 def _disjoint(spans: list[tuple[int, int]]) -> bool:
+    """Whether no two of the token spans touch or overlap."""
     spans = sorted(spans)
     return all(left[1] < right[0] for left, right in zip(spans, spans[1:], strict=False))
 
