@@ -42,6 +42,11 @@ class Alignment:
         """The sentences holding the most of the claim's paired words (``home_sentences``)."""
         return _home_sentences(self)
 
+    @cached_property
+    def quoted(self) -> frozenset[int]:
+        """The sentences the claim quotes (``quoted_sentences``)."""
+        return _quoted_sentences(self)
+
     @property
     def span(self) -> tuple[int, int] | None:
         """Character span of the unit from the first to the last paired token."""
@@ -333,6 +338,11 @@ QUOTED_SHARE = 0.25
 
 
 def quoted_sentences(alignment: Alignment) -> frozenset[int]:
+    """``alignment.quoted``: computed once per alignment (alignments are cached)."""
+    return alignment.quoted
+
+
+def _quoted_sentences(alignment: Alignment) -> frozenset[int]:
     """The sentences (their starts) a claim quotes: those holding the most of its paired words
     (``home_sentences``), and any other holding at least ``QUOTED_SHARE`` of them, since a
     claim that joins two sentences quotes both. A sentence sharing only a stray word or two

@@ -468,11 +468,15 @@ def either_way_narrowed(alignment: Alignment) -> bool:
         return False
     paired = {u for _, u in alignment.pairs}
     parties = party_stems()
+    unit = alignment.unit
     inside = False  # in the clause behind a "whether or not"
-    for q, token in enumerate(alignment.unit):
-        if either_way(alignment.unit, q):
+    # Only the aligned sentences hold paired words, and a clause ends with its sentence.
+    lo, hi = alignment.region
+    for q in range(lo, hi):
+        token = unit[q]
+        if either_way(unit, q):
             inside = True
-        elif token.word in _CLAUSE_ENDS:
+        elif token.word in _CLAUSE_ENDS or token.word in _SENTENCE_ENDS:
             inside = False
         elif inside and q in paired and token.key not in parties:
             return True
@@ -692,12 +696,15 @@ def dropped_conjunct(alignment: Alignment) -> bool:
     parties = party_stems()
     # The open condition's parts, split at "and": for each content word, whether it is quoted.
     parts: list[list[bool]] | None = None
-    for q, token in enumerate(alignment.unit):
+    # Only the aligned sentences hold paired words, and a condition ends with its sentence.
+    lo, hi = alignment.region
+    for q in range(lo, hi):
+        token = alignment.unit[q]
         if token.word in _CONDITION_OPENERS:
             parts = [[]]
         elif parts is None:
             continue
-        elif token.word in _CLAUSE_ENDS:
+        elif token.word in _CLAUSE_ENDS or token.word in _SENTENCE_ENDS:
             if _part_left_out(parts):
                 return True
             parts = None

@@ -84,3 +84,8 @@ def test_only_the_condition_s_own_words_count() -> None:
     )
     claim = "If the member asks and the library agrees, the loan is renewed."
     assert not dropped_conjunct(aligned(claim, passage))
+
+
+def test_a_question_mark_ends_the_condition() -> None:
+    passage = "What if the member asks and the library agrees? The loan is renewed for 14 days."
+    assert not dropped_conjunct(aligned("The loan is renewed for 14 days.", passage))

@@ -80,3 +80,8 @@ def test_a_party_in_the_clause_quotes_none_of_it() -> None:
     with active(Vocabulary.from_mapping({"parties": ["lender"]})):
         assert not either_way_narrowed(paired(claim, passage, pairs))
     assert either_way_narrowed(paired(claim, passage, pairs))
+
+
+def test_a_question_mark_ends_the_clause() -> None:
+    passage = "Does it apply whether or not the club meets the thresholds? The club keeps records."
+    assert not either_way_narrowed(aligned("The club keeps records.", passage))
