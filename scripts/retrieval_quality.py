@@ -13,7 +13,9 @@ counted among the top k results (k = 5 and 20):
 Reported per lane and per embedder for vector search alone, for full text alone, for the hybrid
 (full-text + vector, reciprocal rank fusion) and for the hybrid reranked as the pipeline reranks
 it (``citenexus.pipeline.retrieval.gather``: the question without its place names, the lane's
-vocabulary; the order grounding sees). Runs on the domain's in-memory store (BM25 over the
+vocabulary; the order grounding sees), and that order without the units the question's place
+or scope excludes (``applicable``: grounding keeps the best applicable candidates). Runs on the
+domain's in-memory store (BM25 over the
 indexed text stands in for PostgreSQL's full-text rank), no database. Results go to
 bench-results/retrieval_quality.json and a readable table to docs/retrieval-quality.md, which is
 committed (the held-out lane is reported, never used to choose):
