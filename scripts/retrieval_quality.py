@@ -57,6 +57,7 @@ from citenexus.adapters.memory import MemoryStore, Piece  # noqa: E402
 from citenexus.config.schema import CiteNexusConfig  # noqa: E402
 from citenexus.domain.applicability import QuestionScope, without_place_names  # noqa: E402
 from citenexus.domain.authority import AuthorityPolicy, TrustMode  # noqa: E402
+from citenexus.domain.jurisdiction import meta_of_lane  # noqa: E402
 from citenexus.domain.model import Unit  # noqa: E402
 from citenexus.domain.vocabulary import Vocabulary  # noqa: E402
 from citenexus.embedders import HashingEmbedder, MiniLMEmbedder, OpenAIEmbedder  # noqa: E402
@@ -94,12 +95,14 @@ def authority_rows(lane: Path) -> dict[str, dict[str, str]]:
         return {}
     inherited = lane_config(lane).get("jurisdiction") or ""
     rows = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8")))
-    out = {}
-    for row in rows:
-        meta = {k: (v or "") for k, v in row.items() if k and k != "document_id"}
-        meta["jurisdiction"] = meta.get("jurisdiction") or inherited
-        out[row["document_id"]] = meta
-    return out
+    return {
+        row["document_id"]: dict(
+            meta_of_lane(
+                {k: v or "" for k, v in row.items() if k and k != "document_id"}, inherited
+            )
+        )
+        for row in rows
+    }
 
 
 def build(lane: Path, embedder: object) -> tuple[MemoryStore, float, int]:
