@@ -211,22 +211,30 @@ class PostgresRetriever:
     def search_vector(self, vector: Sequence[float], k: int) -> Sequence[ScoredUnit]:
         cast = vector_cast(len(vector))
         literal = "[" + ",".join(f"{float(x):.7g}" for x in vector) + "]"
-        sql = f"""
+        select = f"""
             SELECT {_UNIT_COLUMNS}, 1 - (u.embedding::{cast} <=> %s::{cast}) AS score,
                    u.embedding
             FROM curation_evidenceunit u
             JOIN curation_document d ON d.id = u.document_id
             WHERE u.current AND u.lane_id = %s AND u.embedding IS NOT NULL
-            ORDER BY u.embedding::{cast} <=> %s::{cast}
-            LIMIT %s
         """
+        # Ordered by the distance expression, the HNSW index serves the query; ordered by the
+        # score, no index can, and the lane is read exactly.
+        nearest = f"{select} ORDER BY u.embedding::{cast} <=> %s::{cast} LIMIT %s"
+        exact = f"{select} ORDER BY score DESC, u.id LIMIT %s"
         with transaction.atomic(), connection.cursor() as cursor:
             # SET LOCAL lasts for this transaction only. Iterative scans keep the lane filter from
             # starving the HNSW result when the lane is a small part of the index.
             cursor.execute(f"SET LOCAL hnsw.ef_search = {self.ef_search}")
             cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-            cursor.execute(sql, [literal, self.lane.pk, literal, k])
+            cursor.execute(nearest, [literal, self.lane.pk, literal, k])
             rows = cursor.fetchall()
+            if len(rows) < k:
+                # A scan can still stop short: its budget (hnsw.max_scan_tuples) spent on other
+                # lanes' entries or on dead ones autovacuum has not cleared. Fewer than k rows
+                # is also what a lane smaller than k gives, and reading such a lane is cheap.
+                cursor.execute(exact, [literal, self.lane.pk, k])
+                rows = cursor.fetchall()
         hits = [
             ScoredUnit(self._unit_of_lane(row, _vector(row[10])), float(row[9])) for row in rows
         ]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
+from django.db import connection
 
+from citenexus.domain.similarity import cosine
 from curation.bootstrap import ports
+from curation.models import EvidenceUnit
 from curation.retrieval import PostgresRetriever, or_tsquery_terms
 from curation.services.documents import document_ingest_text
 
@@ -64,6 +68,32 @@ def test_another_lane_is_invisible_to_every_search(lane: Any, other_lane: Any) -
     assert retriever.search_text("security deposit", 5) == []
     assert retriever.search_vector(ports().embedder.embed([DEPOSIT])[0], 5) == []
     assert retriever.units_by_key(["ny-deposit#0"]) == {}
+
+
+def test_vector_search_reads_the_lane_exactly_when_the_index_scan_comes_back_short(
+    lane: Any, other_lane: Any
+) -> None:
+    # An HNSW scan that spends its budget before it reaches the lane's units (hundreds of
+    # another lane's units nearer the query, or dead entries autovacuum has not cleared) must
+    # not return nothing: the lane is read exactly instead. Index forced and budget cut on
+    # purpose, so the short scan happens on a table this small.
+    ingest(other_lane, "ny-deposit", DEPOSIT)
+    near = EvidenceUnit.objects.get(lane=other_lane)
+    copies = []
+    for ordinal in range(1, 400):
+        near.pk, near.ordinal = None, ordinal
+        copies.append(copy.copy(near))
+    EvidenceUnit.objects.bulk_create(copies)
+    ingest(lane, "notice", NOTICE)
+    vector = ports().embedder.embed([DEPOSIT])[0]
+    with connection.cursor() as cursor:
+        for setting in ("enable_seqscan", "enable_sort", "enable_bitmapscan"):
+            cursor.execute(f"SET {setting} = off")
+        cursor.execute("SET hnsw.max_scan_tuples = 1")
+    hits = PostgresRetriever(lane, ef_search=1).search_vector(vector, 5)
+    assert [h.unit.document_id for h in hits] == ["notice"]
+    assert hits[0].unit.embedding is not None
+    assert hits[0].score == pytest.approx(cosine(vector, hits[0].unit.embedding), abs=1e-4)
 
 
 def test_only_the_current_version_is_retrieved(lane: Any) -> None:
