@@ -57,7 +57,10 @@ _TOKEN = re.compile(
     r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[A-Za-z]+|[$%()'\u2019-]|[^\sA-Za-z\d]"
 )
 _LEADING_DIGIT = re.compile(r"\d")
-_NUMBER_WORDS = NUMBER_WORDS.__contains__
+# Adverbs of multiplication say a number on their own: "twice the amount" = "two times the amount".
+# ("once" is also "as soon as", and a count of one is no quantity here.)
+_MULTIPLES = {"twice": 2, "thrice": 3}
+_NUMBER_WORDS = (NUMBER_WORDS | _MULTIPLES.keys()).__contains__
 _CONTEXT_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _CONTEXT_WORDS = 8
@@ -256,6 +259,8 @@ def _number_at(words: list[str], i: int) -> tuple[float, int, bool] | None:
     word = words[i]
     if word[0].isdecimal():
         value, j, spelled = float(word.replace(",", "")), i + 1, False
+    elif word in _MULTIPLES:
+        return float(_MULTIPLES[word]), i + 1, True
     elif word in NUMBER_WORDS:
         parsed = parse_number_words(words, i)
         if parsed is None:

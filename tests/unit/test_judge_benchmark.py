@@ -21,7 +21,8 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # development pairs met them (193/196, 146/171, 178/187 -> 177/186); with the 80 pairs of
 # batch 8, written blind and added to the development split, they read 219/228 (0.961),
 # 168/203 (0.828) and 194/207 (0.937): not met, and pinned as they stand so that they only rise.
-DEV = {"supported": 219, "wrongly_supported": 9, "faithful": 168, "of_faithful": 203}
+# Eighth session: "twice" read as the number 2 (text/quantities.py), 219/227 (0.965).
+DEV = {"supported": 219, "wrongly_supported": 8, "faithful": 168, "of_faithful": 203}
 DEV_CONTRADICTED = {"right": 194, "wrong": 13}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 

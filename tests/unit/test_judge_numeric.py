@@ -259,3 +259,14 @@ def test_a_value_is_matched_in_any_aligned_sentence_not_only_the_home_one() -> N
     reading = JUDGE.agreement(claim, unit)
     assert reading is not None and reading.verdict is Verdict.ENTAILS
     assert JUDGE.judge(claim, unit) is None
+
+
+def test_twice_is_not_three_times() -> None:
+    passage = (
+        "A landlord who keeps a deposit in bad faith is liable for $100 plus three times the "
+        "part of the deposit wrongfully withheld."
+    )
+    claim = "A landlord who keeps a deposit in bad faith is liable for $100 plus twice the part of the deposit wrongfully withheld."
+    verdict = judge(claim, passage)
+    assert verdict is not None and verdict[0] is not Verdict.ENTAILS
+    assert judge(claim.replace("twice", "three times"), passage) == (Verdict.ENTAILS, 1.0)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from citenexus.domain.model import Unit, Verdict
 from citenexus.judges import default_judges
+from citenexus.judges.tokens import COMPARATOR, QUANTITY, tokenize
 from citenexus.text.quantities import extract_quantities
 from tests.unit.test_judge_combined import (
     APPLICATION_FEE,
@@ -57,7 +58,23 @@ def fragment(text: str, starts: list[int], data: st.DataObject) -> str:
     words = text.split()
     start = data.draw(st.sampled_from(starts))
     length = data.draw(st.integers(min_value=8, max_value=max(8, len(words) - start)))
-    return " ".join(words[start : start + length])
+    # A cut inside a comparison and its value ("penalty of up | to twice the amount", "of up to
+    # | twice the amount") leaves a claim with half a comparison: no claim a writer makes.
+    end = start + length
+    cut = " ".join(words[start:end])
+    at = text.index(cut) + len(cut)
+    assume(not any(lo < at < hi for lo, hi in _comparisons(text)))
+    return cut
+
+
+def _comparisons(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` compares a value: a comparator token through the quantity after it."""
+    tokens = tokenize(text)
+    return [
+        (token.start, after.end)
+        for token, after in zip(tokens, tokens[1:], strict=False)
+        if token.kind == COMPARATOR and after.kind == QUANTITY
+    ]
 
 
 @FAST

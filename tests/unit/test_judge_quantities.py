@@ -149,6 +149,30 @@ def test_a_quantity_labels_itself_for_a_reviewer() -> None:
     assert only("10 business days").label == "10 business days"
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "span"),
+    [
+        ("may recover twice the amount withheld", 2.0, "twice"),
+        ("up to two times the amount withheld", 2.0, "two"),
+        ("inspected twice a year", 2.0, "twice"),
+        ("a penalty of thrice the unpaid sum", 3.0, "thrice"),
+        ("up to three times the amount withheld", 3.0, "three"),
+    ],
+)
+def test_an_adverb_of_multiplication_states_its_number(text: str, value: float, span: str) -> None:
+    found = only(text)
+    assert (found.kind, found.value, text[found.start : found.end]) == (
+        quantities.NUMBER,
+        value,
+        span,
+    )
+
+
+def test_once_is_no_quantity() -> None:
+    # "once" is also "as soon as", and a count of one is no value here.
+    assert extract_quantities("Once the tenant vacates, the landlord shall act once.") == []
+
+
 def test_number_literals_include_digits_words_and_date_parts() -> None:
     literals = number_literals("On January 5, 2024, twenty-one tenants paid $1,500.")
     assert {5.0, 2024.0, 21.0, 1500.0} <= literals
