@@ -157,7 +157,7 @@ def _start_removed_check(
     if margin is None:
         return None
     with run.timings.stage("responsive"):
-        check = RemovedCheck.of(run.frame, draft, pool.removed())
+        check = RemovedCheck.of(run.frame, draft, pool.removed(), out_of_scope=pool.out_of_scope())
         if check is None:
             return None
         return check, Background(run.embedder.embed, check.texts), margin

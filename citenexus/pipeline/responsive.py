@@ -24,11 +24,17 @@ Two more readings of the same comparison, through the question's frame
 - **Answer type.** The question asks for a value of a kind (a duration, an amount, a percentage,
   a date); no draft segment states one about the question, and a removed sentence does. What is
   left cannot answer, and the removed source could: the refusal carries the removing stage's code.
-- **Matter, for the floor only.** The floor's removed sentence names at least ``MATTER_LEAD``
-  more of the question's matter words (the asking clause's content words) than any draft segment,
-  at least ``MATTER_RATIO`` times as many, and is more similar to the question. Applicability is
-  left out on purpose: a general rule that applies (a periodic-tenancy notice for a storefront)
-  often names less of the question than the special rule that does not, and still answers.
+- **Matter.** The floor's removed sentence names at least ``MATTER_LEAD`` more of the
+  question's matter words (the asking clause's content words) than any draft segment, at least
+  ``MATTER_RATIO`` times as many, and is more similar to the question. A sentence applicability
+  left out for its **scope alone** (``Pool.out_of_scope``; never one of another place) is
+  weighed the same way without the words that name the question's scope (the lane's scope
+  terms: "commercial" in "a commercial lease"), and need not be the more similar (a long rule
+  embeds further from a short question than a scope sentence does): what remains was kept for
+  naming the scope, not the matter. A general rule that applies (a periodic-tenancy notice for a
+  storefront) may name less of the question than the special rule that does not and still
+  answers; a value question it answers with its value never reaches the count, and one asking
+  yes or no is refused only when the draft names at most half as many matter words.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from citenexus.domain.applicability import scope_patterns
 from citenexus.domain.conflicts import AMOUNT, DATE, DAYS, PERCENT, focus_words, values_of
 from citenexus.domain.model import Candidate, Draft, RefusalCode
 from citenexus.domain.question import QuestionFrame, frame_of
@@ -117,6 +124,7 @@ def removed_answer(
     *,
     margin: float,
     per_stage: int = 3,
+    out_of_scope: frozenset[str] = frozenset(),
 ) -> Removed | None:
     """The removed evidence that answers far better than the draft, or None.
 
@@ -125,7 +133,9 @@ def removed_answer(
     check costs one embedding call of at most ``1 + len(draft) + 2 * per_stage`` short texts.
     The question is given as its text or as its frame (``citenexus.domain.question``).
     """
-    check = RemovedCheck.of(question, draft, removed, per_stage=per_stage)
+    check = RemovedCheck.of(
+        question, draft, removed, per_stage=per_stage, out_of_scope=out_of_scope
+    )
     return None if check is None else check.decide(embedder.embed(check.texts), margin=margin)
 
 
@@ -137,6 +147,8 @@ class RemovedCheck:
     frame: QuestionFrame
     drafted: tuple[str, ...]
     offers: tuple[tuple[RefusalCode, Candidate, str], ...]
+    # The keys applicability removed for their scope alone (``Pool.out_of_scope``).
+    out_of_scope: frozenset[str] = frozenset()
 
     @classmethod
     def of(
@@ -146,8 +158,11 @@ class RemovedCheck:
         removed: Sequence[tuple[RefusalCode, Candidate]],
         *,
         per_stage: int = 3,
+        out_of_scope: frozenset[str] = frozenset(),
     ) -> RemovedCheck | None:
-        """The check of ``draft`` against ``removed``, or None when there is nothing to compare."""
+        """The check of ``draft`` against ``removed``, or None when there is nothing to compare;
+        ``out_of_scope`` names the removed candidates applicability left out for their scope
+        alone (the matter reading weighs those, without the question's scope words)."""
         frame = frame_of(question)
         drafted = tuple(s.text for s in draft.segments if s.text.strip())
         if not drafted or not removed:
@@ -163,7 +178,7 @@ class RemovedCheck:
                 offers.append((code, candidate, sentence))
         if not offers:
             return None
-        return cls(frame, drafted, tuple(offers))
+        return cls(frame, drafted, tuple(offers), out_of_scope)
 
     @property
     def texts(self) -> list[str]:
@@ -185,7 +200,7 @@ class RemovedCheck:
             return Removed(code, candidate.key, candidate.unit.document_id, best, kept)
         sentences = [s for _, _, s in offers]
         return _type_answered(frame, drafted, scored, sentences, kept) or _matter_answered(
-            frame, drafted, scored, sentences, kept
+            frame, drafted, scored, sentences, kept, self.out_of_scope
         )
 
 
@@ -231,21 +246,35 @@ def _matter_answered(
     scored: Sequence[tuple[float, RefusalCode, Candidate]],
     sentences: Sequence[str],
     kept: float,
+    out_of_scope: frozenset[str] = frozenset(),
 ) -> Removed | None:
-    """A sentence the floor removed that names far more of the question's matter than the draft,
-    when the draft does not already state the kind of value asked about the question."""
+    """A removed sentence that names far more of the question's matter than the draft, when the
+    draft does not already state the kind of value asked about the question: one the floor
+    withheld, or one applicability left out for its scope alone. For the latter the words that
+    name the question's scope ("a *commercial* lease") are not counted: the draft's sources were
+    kept for naming them, and naming them says nothing about the matter asked ("may the tenant
+    repair and deduct?"). A general rule that applies and names less of the question still
+    answers a value question (its value), so that case never reaches the count."""
     matter = frame.matter
     if not matter:
         return None
     kind = asked_value_kind(frame)
     if kind is not None and _drafted_in_kind(frame, drafted, kind):
         return None
-    named = max(len(focus_words(text) & matter) for text in drafted)
+    asked = {
+        RefusalCode.BELOW_AUTHORITY_FLOOR: matter,
+        RefusalCode.NOT_APPLICABLE: matter - scope_named(frame),
+    }
     best: Removed | None = None
     for (similarity, code, candidate), sentence in zip(scored, sentences, strict=True):
-        if code is not RefusalCode.BELOW_AUTHORITY_FLOOR or similarity <= kept:
+        if code is RefusalCode.NOT_APPLICABLE:
+            if candidate.key not in out_of_scope:
+                continue
+        elif similarity <= kept:
             continue
-        removed = len(focus_words(sentence) & matter)
+        words = asked[code]
+        named = max(len(focus_words(text) & words) for text in drafted)
+        removed = len(focus_words(sentence) & words)
         if removed < named + MATTER_LEAD or removed < MATTER_RATIO * named:
             continue
         if best is None or removed > best.matter[0]:
@@ -256,6 +285,17 @@ def _matter_answered(
                 similarity,
                 kept,
                 MATTER,
-                matter=(removed, named, len(matter)),
+                matter=(removed, named, len(words)),
             )
     return best
+
+
+def scope_named(frame: QuestionFrame) -> frozenset[str]:
+    """The question's words that name a value of one of the lane's scope dimensions: "commercial"
+    in "a commercial lease", "month" in "month to month" (the phrases applicability reads)."""
+    words: set[str] = set()
+    for _, values in scope_patterns(frame.vocabulary):
+        for _, pattern in values:
+            for match in pattern.finditer(frame.text):
+                words |= focus_words(match.group())
+    return frozenset(words)

@@ -6,16 +6,20 @@ import pytest
 
 from citenexus.domain.authority import AuthorityTier
 from citenexus.domain.model import Candidate, Draft, RefusalCode, Segment, Unit
+from citenexus.domain.question import read_question
+from citenexus.domain.vocabulary import Vocabulary
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask
 from citenexus.pipeline.responsive import (
     MATTER,
     SIMILARITY,
     TYPE,
+    Removed,
     RemovedCheck,
     asked_value_kind,
     best_sentence,
     removed_answer,
+    scope_named,
 )
 from citenexus.pipeline.timing import STAGE_ORDER
 from tests.support.fakes import (
@@ -225,12 +229,95 @@ def test_the_floors_sentence_naming_far_more_of_the_matter_refuses() -> None:
     )
 
 
-def test_the_matter_reading_leaves_applicability_alone() -> None:
-    # the same sentence removed by applicability: a general rule that applies may name less of
-    # the question than a special rule that does not, and still answer
+def test_the_matter_reading_leaves_a_source_of_another_place_alone() -> None:
+    # the same sentence removed by applicability for its jurisdiction (not named in
+    # out_of_scope): another state's rule names the question's words and governs nothing here
     removed = [(RefusalCode.NOT_APPLICABLE, candidate("tx", FORUM_TEXT))]
     weak = draft("A landlord may demand a security deposit.")
     assert removed_answer(QUESTION, weak, removed, WordHashEmbedder(), margin=2) is None
+
+
+# The matter reading of a source applicability left out for its scope alone.
+SCOPED = Vocabulary.from_mapping(
+    {"scope_terms": {"use": {"commercial": ["office space", "warehouse"], "residential": []}}}
+)
+SCOPED_QUESTION = (
+    "May a tenant under a commercial lease repair defects and deduct the cost from rent?"
+)
+REPAIR_RULE = (
+    "A tenant of a dwelling may repair defects and deduct the cost from the rent when the "
+    "landlord fails to repair them."
+)
+COMMERCIAL_SCOPE = "This chapter governs every commercial lease of office space or a warehouse."
+
+
+def scoped_check(drafted: str, *, out_of_scope: frozenset[str]) -> Removed | None:
+    frame = read_question(SCOPED_QUESTION, SCOPED)
+    removed = [(RefusalCode.NOT_APPLICABLE, candidate("repair", REPAIR_RULE))]
+    return removed_answer(
+        frame, draft(drafted), removed, WordHashEmbedder(), margin=2, out_of_scope=out_of_scope
+    )
+
+
+def test_the_words_that_name_the_questions_scope_are_read_from_the_lane_vocabulary() -> None:
+    assert scope_named(read_question(SCOPED_QUESTION, SCOPED)) == {"commercial"}
+    asked = read_question("Who fixes the heating in our office space or warehouse?", SCOPED)
+    assert scope_named(asked) == {"offic", "spac", "warehous"}  # stems, as matter words are
+    assert scope_named(read_question(SCOPED_QUESTION)) == frozenset()  # no vocabulary, no scope
+
+
+def test_a_source_left_out_for_its_scope_that_names_the_matter_refuses_not_applicable() -> None:
+    # What remains was kept for naming the question's scope ("commercial lease"), and says
+    # nothing about repairs; the rule that does was left out by its own scope (dwellings).
+    found = scoped_check(COMMERCIAL_SCOPE, out_of_scope=frozenset({"repair#0"}))
+    assert found is not None and found.code is RefusalCode.NOT_APPLICABLE
+    assert found.reason == MATTER and found.document_id == "repair"
+    removed_names, kept_names, total = found.matter
+    # "commercial" is not counted: tenant, leas, repair, defect, deduct, cost, rent
+    assert (removed_names, kept_names, total) == (6, 1, 7)
+    assert found.detail == (
+        "repair (not applicable) names 6 of the question's 7 matter words, the evidence that "
+        "remains at most 1"
+    )
+
+
+def test_the_scope_reading_does_not_ask_the_removed_sentence_to_be_the_more_similar() -> None:
+    # A long rule's sentence embeds further from a short question than a short scope sentence
+    # does; the count of matter words decides. The floor's reading still asks for both.
+    frame = read_question(SCOPED_QUESTION, SCOPED)
+    removed = [(RefusalCode.NOT_APPLICABLE, candidate("repair", REPAIR_RULE))]
+    check = RemovedCheck.of(
+        frame, draft(COMMERCIAL_SCOPE), removed, out_of_scope=frozenset({"repair#0"})
+    )
+    assert check is not None
+    question, kept, removed_vector = [1.0, 0.0], [0.9, 0.1], [0.5, 0.5]  # removed less similar
+    found = check.decide([question, kept, removed_vector], margin=2)
+    assert (
+        found is not None and found.reason == MATTER and found.similarity < found.draft_similarity
+    )
+    floored = RemovedCheck.of(
+        frame, draft(COMMERCIAL_SCOPE), [(RefusalCode.BELOW_AUTHORITY_FLOOR, removed[0][1])]
+    )
+    assert floored is not None
+    assert floored.decide([question, kept, removed_vector], margin=2) is None
+    assert floored.decide([question, removed_vector, kept], margin=2) is not None
+
+
+def test_the_scope_reading_needs_the_source_left_out_for_its_scope_alone() -> None:
+    assert scoped_check(COMMERCIAL_SCOPE, out_of_scope=frozenset()) is None
+    assert scoped_check(COMMERCIAL_SCOPE, out_of_scope=frozenset({"other#0"})) is None
+
+
+def test_the_scope_reading_needs_the_lead_and_the_ratio_without_the_scope_words() -> None:
+    # A draft that names the matter (a general rule on repairs that applies) stands.
+    general = "Under a commercial lease the tenant may repair defects and deduct the cost."
+    assert scoped_check(general, out_of_scope=frozenset({"repair#0"})) is None
+    # The scope's words are not counted: this draft names tenant, rent and lease (3) against
+    # the removed rule's 6, twice as many; counting its "commercial" too (4) it would stand.
+    found = scoped_check(
+        "A commercial tenant pays rent under the lease.", out_of_scope=frozenset({"repair#0"})
+    )
+    assert found is not None and found.matter == (6, 3, 7)
 
 
 def test_the_matter_reading_needs_both_the_lead_and_the_ratio() -> None:
