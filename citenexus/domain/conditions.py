@@ -17,7 +17,9 @@ percent") and the sentence's thresholds ("10 percent or less", "more than 10 per
 sentence shares a word with the question besides the parties (a deposit's interest rate is not a
 rent increase). Hours of work ("I work 8-hour shifts" against "an employee who works more than
 6 hours but not more than 10 hours") and ages ("my 10-year-old" against "persons 18 years of age
-or older") are read the same way, each apart from the others. The fit is ``MET`` when every condition contains the facts,
+or older") are read the same way, each apart from the others. What the asker says is not so
+("none of my technicians are nationally certified") excludes a rule whose "if" clause names it
+("If at least one technician on duty holds national certification, ..."): ``denied_fit``. The fit is ``MET`` when every condition contains the facts,
 ``UNMET`` when one excludes them, and ``None`` when either side states nothing or a range
 straddles a threshold (nothing is assumed).
 """
@@ -376,12 +378,76 @@ age_facts = lru_cache(maxsize=4096)(_age_facts_uncached)
 age_conditions = lru_cache(maxsize=16384)(_age_conditions_uncached)
 
 
+# --- what the asker says is not so, against a rule's "if" clause ---------------------------------
+
+# A clause that denies: "none of my technicians are nationally certified", "nobody died", "we
+# have never had an inspection". Generic English; "n't" is read as "not".
+_DENIAL = re.compile(r"\b(?:no|not|none|nobody|nothing|never|neither|nor)\b|n't\b", re.I)
+# A rule's condition: what follows "if", "when", "where" or "whenever", up to its comma.
+_IF_CLAUSE = re.compile(r"\b(?:if|when|where|whenever)\b([^,;:.]*)", re.IGNORECASE)
+# A condition that itself denies or tells of a failure ("if the landlord fails to repair") is met
+# by a denial, not excluded by it.
+_FAILURE = re.compile(r"\b(?:fail|fails|failed|failing|refuse|refuses|refused|neglects?)\b", re.I)
+_DENIED_WORDS = 2  # a denied clause names at least two words, a condition at least two of them
+_STEM_PREFIX = 6  # "nationally" / "national", "certified" / "certification": one word
+
+
+def _denied_facts_uncached(question: str, vocabulary: Vocabulary) -> tuple[frozenset[str], ...]:
+    """The content words (less the parties) of each clause the question states, not asks, that
+    denies something: "none of my technicians are nationally certified" gives technician,
+    nationally, certify. A clause of two words or fewer denies too little to exclude a rule by."""
+    parties = party_stems(vocabulary)
+    denied = []
+    for sentence in re.split(r"(?<=[.?!])\s+", question):
+        if sentence.rstrip().endswith("?"):
+            continue  # the asking sentence: "Can the owner not return it?" denies nothing
+        for clause in _CLAUSE.split(sentence):
+            if _DENIAL.search(clause) is None:
+                continue
+            words = frozenset(focus_words(_DENIAL.sub(" ", clause)) - parties)
+            if len(words) >= _DENIED_WORDS:
+                denied.append(words)
+    return tuple(denied)
+
+
+# Cached; mutation testing mutates _denied_facts_uncached (mutmut leaves decorated functions alone).
+_denied_facts = lru_cache(maxsize=4096)(_denied_facts_uncached)
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word in two forms: equal stems, or the first six letters of two stems that long."""
+    if a == b:
+        return True
+    return min(len(a), len(b)) >= _STEM_PREFIX and a[:_STEM_PREFIX] == b[:_STEM_PREFIX]
+
+
+def denied_fit(denied: tuple[frozenset[str], ...], sentence: str) -> str | None:
+    """``UNMET`` when the sentence's rule holds only if something the asker denies is so: an
+    "if" clause that does not itself deny names all but one of a denied clause's words, and at
+    least two ("If at least one technician on duty holds national certification, ..." for an
+    asker none of whose technicians is nationally certified); else None. A denial never makes a
+    rule ``MET``: that the asker's case is not one branch does not say it is another."""
+    if not denied:
+        return None
+    for match in _IF_CLAUSE.finditer(sentence):
+        condition = match.group(1)
+        if _DENIAL.search(condition) or _FAILURE.search(condition):
+            continue
+        words = focus_words(condition)
+        for clause in denied:
+            named = sum(1 for d in clause if any(_same_word(d, w) for w in words))
+            if named >= max(_DENIED_WORDS, len(clause) - 1):
+                return UNMET
+    return None
+
+
 @dataclass(frozen=True)
 class Facts:
     """What a question states about the asker, read once (``stated_facts``): how long they have
     lived there or held a status (``tenure``, months), the percentages (``percents``), the
-    numbers of things by the stem of what they count (``counts``), and the words a percentage
-    threshold must share with it (``topic``: its content words less the parties and "percent")."""
+    numbers of things by the stem of what they count (``counts``), the words a percentage
+    threshold must share with it (``topic``: its content words less the parties and "percent"),
+    and the words of each thing the asker says is not so (``denied``, ``denied_facts``)."""
 
     tenure: tuple[Span, ...] = ()
     percents: tuple[Span, ...] = ()
@@ -389,6 +455,7 @@ class Facts:
     topic: frozenset[str] = frozenset()
     work: tuple[Span, ...] = ()
     ages: tuple[Span, ...] = ()
+    denied: tuple[frozenset[str], ...] = ()
 
 
 def stated_facts(question: str, vocabulary: Vocabulary | None = None) -> Facts:
@@ -407,6 +474,7 @@ def _stated_facts_uncached(question: str, vocabulary: Vocabulary) -> Facts:
         topic,
         work_facts(question),
         age_facts(question),
+        _denied_facts(question, vocabulary),
     )
 
 
@@ -424,6 +492,7 @@ def condition_fit(question: str | Facts, sentence: str) -> str | None:
         _count_fit(facts, sentence),
         _fit(facts.work, work_conditions(sentence)),
         _fit(facts.ages, age_conditions(sentence)),
+        denied_fit(facts.denied, sentence),
     )
     if UNMET in fits:
         return UNMET
