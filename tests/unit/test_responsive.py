@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from citenexus.adapters.memory import MemoryStore
+from citenexus.adapters.memory import Piece as MemoryPiece
+from citenexus.domain.answer import Answer
 from citenexus.domain.authority import AuthorityTier
 from citenexus.domain.model import Candidate, Draft, RefusalCode, Segment, Unit
 from citenexus.domain.question import read_question
@@ -239,7 +242,7 @@ def test_the_matter_reading_leaves_a_source_of_another_place_alone() -> None:
 
 # The matter reading of a source applicability left out for its scope alone.
 SCOPED = Vocabulary.from_mapping(
-    {"scope_terms": {"use": {"commercial": ["office space", "warehouse"], "residential": []}}}
+    {"scope_terms": {"use": {"commercial": ["office space", "warehouse"], "residential": ["dwelling"]}}}
 )
 SCOPED_QUESTION = (
     "May a tenant under a commercial lease repair defects and deduct the cost from rent?"
@@ -387,3 +390,42 @@ def test_the_check_times_itself_under_its_own_stage_name_only() -> None:
     answer = run("strict", 0.3)
     assert "responsive" in answer.evidence.timings_ms
     assert set(answer.evidence.timings_ms) <= set(STAGE_ORDER)
+
+
+# The scope reading through the whole ask: the repair rule is for dwellings, the chapter that
+# applies to a commercial lease says nothing on repairs.
+SCOPED_LANE = [
+    ("repair", REPAIR_RULE, "This part applies only to a lease of a dwelling."),
+    ("commercial", COMMERCIAL_SCOPE, "This chapter applies only to a commercial lease."),
+]
+
+
+def scoped_ask() -> Answer:
+    store = MemoryStore(WordHashEmbedder())
+    for document_id, text, scope in SCOPED_LANE:
+        store.add_document(
+            document_id,
+            [MemoryPiece(text, scope=scope)],
+            authority={"authority_tier": "controlling-statute", "jurisdiction": "CA"},
+        )
+    return ask(
+        SCOPED_QUESTION,
+        retriever=store,
+        embedder=WordHashEmbedder(),
+        generator=ExtractiveGenerator(),
+        judges=[ContainmentJudge()],
+        policy=FLOORED,
+        mode="strict",
+        # a margin no similarity reaches: the matter reading alone decides
+        settings=PipelineSettings(ground_threshold=0.1, removed_answer_margin=2),
+        lane_jurisdiction="CA",
+        vocabulary=SCOPED,
+    )
+
+
+def test_the_ask_refuses_a_draft_kept_for_naming_the_scope_not_the_matter() -> None:
+    answer = scoped_ask()
+    assert answer.status == "refused" and answer.refusal is not None
+    assert answer.refusal.code is RefusalCode.NOT_APPLICABLE
+    assert "repair (not applicable) names" in answer.refusal.message
+    assert answer.draft is not None and "commercial lease" in answer.draft["segments"][0]["text"]
