@@ -19,7 +19,9 @@ rent increase). Hours of work ("I work 8-hour shifts" against "an employee who w
 6 hours but not more than 10 hours") and ages ("my 10-year-old" against "persons 18 years of age
 or older") are read the same way, each apart from the others. What the asker says is not so
 ("none of my technicians are nationally certified") excludes a rule whose "if" clause names it
-("If at least one technician on duty holds national certification, ..."): ``denied_fit``. The fit is ``MET`` when every condition contains the facts,
+("If at least one technician on duty holds national certification, ..."): ``denied_fit``. A
+place in a numbered series ("9th grade") is held against a rule's range of the same series
+("grades 6 through 12", "kindergarten through grade 5"): ``rank_fit``. The fit is ``MET`` when every condition contains the facts,
 ``UNMET`` when one excludes them, and ``None`` when either side states nothing or a range
 straddles a threshold (nothing is assumed).
 """
@@ -378,6 +380,63 @@ age_facts = lru_cache(maxsize=4096)(_age_facts_uncached)
 age_conditions = lru_cache(maxsize=16384)(_age_conditions_uncached)
 
 
+# --- a place in a numbered series: "my son is in 9th grade" against "grades 6 through 12" -------
+
+# The asker's place: an ordinal and the noun it numbers ("9th grade", "3rd floor", "2nd year").
+_ORDINAL_FACT = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+([a-z]+)", re.IGNORECASE)
+# A rule's range of places: "grades 6 through 12", "floors 2-5", "6th through 12th grades", and
+# an upper end after a first place without a number ("kindergarten through grade 5").
+_RANGE = re.compile(
+    r"\b([a-z]+)\s+(\d{1,3})\s*(?:through|to|-|\u2013)\s*(\d{1,3})\b"
+    r"|\b(\d{1,3})(?:st|nd|rd|th)\s*(?:through|to|-|\u2013)\s*(\d{1,3})(?:st|nd|rd|th)\s+([a-z]+)"
+    r"|\bthrough\s+([a-z]+)\s+(\d{1,3})\b",
+    re.IGNORECASE,
+)
+
+
+def _rank_facts_uncached(question: str) -> tuple[tuple[str, Span], ...]:
+    """The asker's places in a numbered series, each as (the stem of its noun, a point)."""
+    return tuple(
+        (stem(m.group(2).lower()), Span(float(m.group(1)), float(m.group(1))))
+        for m in _ORDINAL_FACT.finditer(question)
+    )
+
+
+def _rank_conditions_uncached(sentence: str) -> tuple[tuple[str, Span], ...]:
+    """The ranges of places a rule names, each as (the stem of its noun, the range)."""
+    found = []
+    for m in _RANGE.finditer(sentence):
+        if m.group(1):
+            noun, low, high = m.group(1), float(m.group(2)), float(m.group(3))
+        elif m.group(4):
+            noun, low, high = m.group(6), float(m.group(4)), float(m.group(5))
+        else:
+            noun, low, high = m.group(7), -math.inf, float(m.group(8))
+        found.append((stem(noun.lower()), Span(low, high)))
+    return tuple(found)
+
+
+# Cached; mutation testing mutates the plain functions (mutmut leaves decorated functions alone).
+rank_facts = lru_cache(maxsize=4096)(_rank_facts_uncached)
+rank_conditions = lru_cache(maxsize=16384)(_rank_conditions_uncached)
+
+
+def rank_fit(facts: tuple[tuple[str, Span], ...], sentence: str) -> str | None:
+    """The asker's place against the rule's ranges of the same series (the same noun's stem):
+    ``MET``, ``UNMET`` or None, as ``_fit`` reads ranges."""
+    if not facts:
+        return None
+    conditions = rank_conditions(sentence)
+    fits = []
+    for noun in {n for n, _ in facts}:
+        asked = tuple(span for n, span in facts if n == noun)
+        ruled = tuple(span for n, span in conditions if n == noun)
+        fits.append(_fit(asked, ruled))
+    if UNMET in fits:
+        return UNMET
+    return MET if MET in fits else None
+
+
 # --- what the asker says is not so, against a rule's "if" clause ---------------------------------
 
 # A clause that denies: "none of my technicians are nationally certified", "nobody died", "we
@@ -447,7 +506,8 @@ class Facts:
     lived there or held a status (``tenure``, months), the percentages (``percents``), the
     numbers of things by the stem of what they count (``counts``), the words a percentage
     threshold must share with it (``topic``: its content words less the parties and "percent"),
-    and the words of each thing the asker says is not so (``denied``, ``denied_facts``)."""
+    the words of each thing the asker says is not so (``denied``), and the asker's places in a
+    numbered series (``ranks``: "9th grade")."""
 
     tenure: tuple[Span, ...] = ()
     percents: tuple[Span, ...] = ()
@@ -456,6 +516,7 @@ class Facts:
     work: tuple[Span, ...] = ()
     ages: tuple[Span, ...] = ()
     denied: tuple[frozenset[str], ...] = ()
+    ranks: tuple[tuple[str, Span], ...] = ()
 
 
 def stated_facts(question: str, vocabulary: Vocabulary | None = None) -> Facts:
@@ -475,6 +536,7 @@ def _stated_facts_uncached(question: str, vocabulary: Vocabulary) -> Facts:
         work_facts(question),
         age_facts(question),
         _denied_facts(question, vocabulary),
+        rank_facts(question),
     )
 
 
@@ -493,6 +555,7 @@ def condition_fit(question: str | Facts, sentence: str) -> str | None:
         _fit(facts.work, work_conditions(sentence)),
         _fit(facts.ages, age_conditions(sentence)),
         denied_fit(facts.denied, sentence),
+        rank_fit(facts.ranks, sentence),
     )
     if UNMET in fits:
         return UNMET
