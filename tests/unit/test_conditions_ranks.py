@@ -63,6 +63,7 @@ def test_the_askers_place_picks_the_range_of_its_own_series() -> None:
     facts = stated_facts(QUESTION).ranks
     assert rank_fit(facts, OLDER) == MET
     assert rank_fit(facts, YOUNGER) == UNMET
+    assert rank_fit(rank_facts("My daughter is in 3rd grade."), YOUNGER) == MET  # open below
     assert rank_fit(facts, "Floors 2-5 need sprinklers.") is None  # another series
     assert rank_fit((), OLDER) is None
     assert condition_fit(QUESTION, OLDER) == MET
