@@ -384,35 +384,37 @@ age_conditions = lru_cache(maxsize=16384)(_age_conditions_uncached)
 
 # The asker's place: an ordinal and the noun it numbers ("9th grade", "3rd floor", "2nd year").
 _ORDINAL_FACT = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+([a-z]+)", re.IGNORECASE)
-# A rule's range of places: "grades 6 through 12", "floors 2-5", "6th through 12th grades", and
-# an upper end after a first place without a number ("kindergarten through grade 5").
-_RANGE = re.compile(
-    r"\b([a-z]+)\s+(\d{1,3})\s*(?:through|to|-|\u2013)\s*(\d{1,3})\b"
-    r"|\b(\d{1,3})(?:st|nd|rd|th)\s*(?:through|to|-|\u2013)\s*(\d{1,3})(?:st|nd|rd|th)\s+([a-z]+)"
-    r"|\bthrough\s+([a-z]+)\s+(\d{1,3})\b",
-    re.IGNORECASE,
+# A rule's range of places, each form with its noun, its ends and no other group: "grades 6
+# through 12", "floors 2-5"; "6th through 12th grades"; and an upper end after a first place
+# without a number ("kindergarten through grade 5", open below).
+_TO = r"\s*(?:through|to|-|\u2013)\s*"
+_RANGES = (
+    re.compile(rf"\b(?P<noun>[a-z]+)\s+(?P<low>\d{{1,3}}){_TO}(?P<high>\d{{1,3}})\b", re.I),
+    re.compile(
+        rf"\b(?P<low>\d{{1,3}})(?:st|nd|rd|th){_TO}(?P<high>\d{{1,3}})(?:st|nd|rd|th)\s+(?P<noun>[a-z]+)",
+        re.I,
+    ),
+    re.compile(r"\bthrough\s+(?P<noun>[a-z]+)\s+(?P<high>\d{1,3})\b", re.I),
 )
 
 
 def _rank_facts_uncached(question: str) -> tuple[tuple[str, Span], ...]:
     """The asker's places in a numbered series, each as (the stem of its noun, a point)."""
     return tuple(
-        (stem(m.group(2).lower()), Span(float(m.group(1)), float(m.group(1))))
+        (stem(m.group(2)), Span(float(m.group(1)), float(m.group(1))))
         for m in _ORDINAL_FACT.finditer(question)
     )
 
 
 def _rank_conditions_uncached(sentence: str) -> tuple[tuple[str, Span], ...]:
-    """The ranges of places a rule names, each as (the stem of its noun, the range)."""
+    """The ranges of places a rule names, each as (the stem of its noun, the range), form by
+    form."""
     found = []
-    for m in _RANGE.finditer(sentence):
-        if m.group(1):
-            noun, low, high = m.group(1), float(m.group(2)), float(m.group(3))
-        elif m.group(4):
-            noun, low, high = m.group(6), float(m.group(4)), float(m.group(5))
-        else:
-            noun, low, high = m.group(7), -math.inf, float(m.group(8))
-        found.append((stem(noun.lower()), Span(low, high)))
+    for form in _RANGES:
+        for m in form.finditer(sentence):
+            low = m.groupdict().get("low")
+            span = Span(-math.inf if low is None else float(low), float(m["high"]))
+            found.append((stem(m["noun"]), span))
     return tuple(found)
 
 

@@ -99,3 +99,35 @@ def test_the_excluded_branch_scores_nothing_and_the_other_is_quoted() -> None:
     assert sentence_score(QUESTION, PLAIN) > 0.0
     draft = ExtractiveGenerator().generate(QUESTION, [Unit("rule", 1, f"{PLAIN} {CERTIFIED}")])
     assert "not more than two pharmacy technicians" in draft.segments[0].text
+
+
+def test_the_asking_sentence_is_skipped_wherever_it_stands() -> None:
+    # asked first, stated after; and a question ending in white space
+    assert stated_facts("Can they still call me? I never agreed to any calls.").denied == (
+        frozenset({"agr", "call"}),  # the stem of "agreed"
+    )
+    assert stated_facts(
+        "I have no certified technicians. Can the owner not return the deposit? \n"
+    ).denied == (frozenset({"certify", "technician"}),)
+
+
+def test_a_denying_condition_is_passed_over_and_the_next_condition_read() -> None:
+    denied = (frozenset({"landlord", "fix", "roof"}),)
+    sentence = (
+        "If the tenant does not pay, the landlord may sue; if the landlord fixes the roof, the "
+        "tenant pays the cost."
+    )
+    assert denied_fit(denied, sentence) == UNMET
+
+
+def test_four_denied_words_need_three_named() -> None:
+    denied = (frozenset({"technician", "nationally", "certify", "pharmacy"}),)
+    assert denied_fit(denied, "If a technician holds national status, three may work.") is None
+    assert denied_fit(denied, "If a pharmacy technician holds national status, three.") == UNMET
+
+
+def test_two_stems_of_exactly_six_letters_in_common_are_one_word() -> None:
+    # "nation" is six letters: it and "national" agree on all six
+    assert denied_fit((frozenset({"nation", "board"}),), "If the national board agrees, go.") == (
+        UNMET
+    )

@@ -242,7 +242,11 @@ def test_the_matter_reading_leaves_a_source_of_another_place_alone() -> None:
 
 # The matter reading of a source applicability left out for its scope alone.
 SCOPED = Vocabulary.from_mapping(
-    {"scope_terms": {"use": {"commercial": ["office space", "warehouse"], "residential": ["dwelling"]}}}
+    {
+        "scope_terms": {
+            "use": {"commercial": ["office space", "warehouse"], "residential": ["dwelling"]}
+        }
+    }
 )
 SCOPED_QUESTION = (
     "May a tenant under a commercial lease repair defects and deduct the cost from rent?"
@@ -429,3 +433,17 @@ def test_the_ask_refuses_a_draft_kept_for_naming_the_scope_not_the_matter() -> N
     assert answer.refusal.code is RefusalCode.NOT_APPLICABLE
     assert "repair (not applicable) names" in answer.refusal.message
     assert answer.draft is not None and "commercial lease" in answer.draft["segments"][0]["text"]
+
+
+def test_a_floor_sentence_less_similar_than_the_draft_is_passed_over_not_the_end() -> None:
+    # Two sentences the floor withheld, both naming the matter: the first reads less like the
+    # question than the draft does and is passed over; the second decides.
+    removed = [
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("first", FORUM_TEXT, 0.9)),
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("second", FORUM_TEXT, 0.8)),
+    ]
+    check = RemovedCheck.of(QUESTION, draft("A landlord may demand a security deposit."), removed)
+    assert check is not None
+    question, kept, less, more = [1.0, 0.0], [0.9, 0.1], [0.5, 0.5], [1.0, 0.01]
+    found = check.decide([question, kept, less, more], margin=2)
+    assert found is not None and found.reason == MATTER and found.document_id == "second"
