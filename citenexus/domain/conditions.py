@@ -456,12 +456,14 @@ _STEM_PREFIX = 6  # "nationally" / "national", "certified" / "certification": on
 def _denied_facts_uncached(question: str, vocabulary: Vocabulary) -> tuple[frozenset[str], ...]:
     """The content words (less the parties) of each clause the question states, not asks, that
     denies something: "none of my technicians are nationally certified" gives technician,
-    nationally, certify. A clause of two words or fewer denies too little to exclude a rule by."""
+    nationally, certify. A clause of one word ("Nobody died") denies too little to exclude a rule
+    by. The asking sentence denies nothing ("Can the owner not return it?"); the split takes the
+    white space after each mark, so a sentence that asks ends in its question mark."""
     parties = party_stems(vocabulary)
     denied = []
     for sentence in re.split(r"(?<=[.?!])\s+", question):
-        if sentence.rstrip().endswith("?"):
-            continue  # the asking sentence: "Can the owner not return it?" denies nothing
+        if sentence.endswith("?"):
+            continue
         for clause in _CLAUSE.split(sentence):
             if _DENIAL.search(clause) is None:
                 continue
