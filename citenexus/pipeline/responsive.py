@@ -265,6 +265,7 @@ def _matter_answered(
         RefusalCode.BELOW_AUTHORITY_FLOOR: matter,
         RefusalCode.NOT_APPLICABLE: matter - scope_named(frame),
     }
+    drafted_words = [focus_words(text) for text in drafted]  # read once, weighed per candidate
     best: Removed | None = None
     for (similarity, code, candidate), sentence in zip(scored, sentences, strict=True):
         if code is RefusalCode.NOT_APPLICABLE:
@@ -273,7 +274,7 @@ def _matter_answered(
         elif similarity <= kept:
             continue
         words = asked[code]
-        named = max(len(focus_words(text) & words) for text in drafted)
+        named = max(len(found & words) for found in drafted_words)
         removed = len(focus_words(sentence) & words)
         if removed < named + MATTER_LEAD or removed < MATTER_RATIO * named:
             continue
