@@ -33,6 +33,7 @@ UNIVERSALS = frozenset({"any", "every", "all", "each"})
 # participle ("a website directed to children", "a vessel carrying cargo"), read from its
 # "-ed" or "-ing" ending.
 _RESTRICTIVES = frozenset({"that", "which", "who", "whose", "with", "in"})
+_OF_PHRASE = frozenset({"of"})
 _COORDINATORS = frozenset({"and", "or"})
 _AUXILIARIES = frozenset(
     {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "to"}
@@ -126,7 +127,7 @@ def _said_of_any(unit: tuple[Token, ...], u: int) -> bool:
 def _restricted(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
     """A word restricting the thing in front of it, left out, or a restriction behind it."""
     front = content_run_before(unit, u - 1)
-    return any(j not in used for j in front) or _restricted_behind(unit, u, used)
+    return any(j not in used for j in front) or _restricted_behind(unit, u, used, _OF_PHRASE)
 
 
 _KINDS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types", "nature", "description"})
@@ -177,7 +178,9 @@ def _head(claim: tuple[Token, ...], start: int) -> int | None:
             return j
 
 
-def _restricted_behind(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
+def _restricted_behind(
+    unit: tuple[Token, ...], u: int, used: set[int], more: frozenset[str] = frozenset()
+) -> bool:
     """Whether the passage's word at ``u`` is followed by a restriction (a relative clause, a
     "with" / "in" phrase, a participle) up to the next quoted word or the phrase's end, with a
     content word and none of its words quoted."""
@@ -185,8 +188,10 @@ def _restricted_behind(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
     if opener >= len(unit) or _verb_behind(unit, u):
         return False
     word = unit[opener]
-    if word.word not in _RESTRICTIVES and not (
-        word.is_content and word.word.endswith(("ed", "ing"))
+    if (
+        word.word not in _RESTRICTIVES
+        and word.word not in more
+        and not (word.is_content and word.word.endswith(("ed", "ing")))
     ):
         return False
     stop = min((p for p in used if p > u), default=len(unit))

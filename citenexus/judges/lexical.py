@@ -211,6 +211,8 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return None if voice_changed(alignment) else Verdict.NEUTRAL
     if comparison is Verdict.NEUTRAL or dropped_condition(alignment):
         return Verdict.NEUTRAL
+    if inserted(alignment) or condition_moved(alignment):
+        return Verdict.NEUTRAL
     if dropped_restriction(alignment):
         return Verdict.NEUTRAL
     return Verdict.ENTAILS
@@ -371,6 +373,70 @@ def _unpaired_party_swapped(alignment: Alignment, parties: frozenset[str]) -> bo
             for k in range(left + 1, right)
         ):
             return True
+    return False
+
+
+def inserted(alignment: Alignment) -> bool:
+    """Whether the claim puts a word of its own between two words the passage has side by side
+    ("the consumer's *written* consent" for "the consumer's consent"): a qualifier the passage
+    does not state, which changes what the rule asks for. Not inside the claim's condition
+    ("Once a member has paid *full* dues, ..."): a narrower case is still one the rule covers."""
+    paired = dict(alignment.pairs)
+    claim = alignment.claim
+    content = [c for c in range(len(claim)) if claim[c].is_content]
+    for i in range(1, len(content) - 1):
+        left, middle, right = content[i - 1], content[i], content[i + 1]
+        if middle in paired or left not in paired or right not in paired:
+            continue
+        if paired[right] == paired[left] + 1 and not _in_case(claim, middle):
+            return True
+    return False
+
+
+def _in_case(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the token at ``index`` stands in a clause that sets a case ("if ...", "once
+    ...", "when ..."), read back to the clause's start."""
+    k = index - 1
+    while k >= 0 and tokens[k].word not in _CLAUSE_ENDS:
+        if tokens[k].word in _CONDITIONS or tokens[k].word in _LEADING_OPENERS:
+            return True
+        k -= 1
+    return False
+
+
+def condition_moved(alignment: Alignment) -> bool:
+    """Whether the claim sets its rule a condition read from another sentence, where the
+    sentence that states the rule sets it one of its own, unquoted: "is enforceable *if it was
+    set before the tenancy began*" against "is enforceable only if the requirements of (d) are
+    met. A court considers ... whether the charge was set before the tenancy began". The claim
+    states the rule for the cases of another sentence's words, not for the passage's."""
+    claim, unit = alignment.claim, alignment.unit
+    opener = next((i for i, t in enumerate(claim) if t.word in _CONDITION_OPENERS), None)
+    if opener is None:
+        return False
+    clause, end = _clause(claim, opener, len(claim) - 1)
+    paired = dict(alignment.pairs)
+    parties = party_stems()
+    condition = [c for c in clause if c in paired and claim[c].key not in parties]
+    if not condition or 2 * len(condition) < len(clause):
+        return False  # the claim words its condition itself: not read here
+    # The rule the condition is set on: the quoted word next to it (in front of a trailing
+    # condition, behind a fronted one), not a party.
+    rule = range(opener - 1, -1, -1) if opener else range(end, len(claim))
+    word = next((c for c in rule if c in paired and claim[c].key not in parties), None)
+    if word is None:
+        return False
+    sentence = sentence_of(unit, paired[word])
+    if sentence in {sentence_of(unit, paired[c]) for c in condition}:
+        return False
+    used = set(paired.values())
+    k = sentence
+    while k < len(unit) and unit[k].word not in _SENTENCE_ENDS:
+        if unit[k].word in _CONDITION_OPENERS:
+            own, _ = _clause(unit, k, len(unit) - 1)
+            if own and not used.intersection(own):
+                return True
+        k += 1
     return False
 
 
@@ -656,9 +722,15 @@ def dropped_condition(alignment: Alignment, densest: bool = False) -> bool:
         end += 1
     paired = set(positions)
     parties = party_stems()
+    # The first word the claim quotes that is not a party: a party word paired inside an
+    # opening condition ("When the landlord has told the tenant ..., the landlord may ...") may
+    # stand for the same party in the rule, and quotes none of the condition.
+    own = [u for u in positions if unit[u].key not in parties]
     for k in range(start, first):
         opens = unit[k].word in _LEADING_OPENERS and _opens(unit, start, k)
         if opens and _leads_in(unit, k, first, paired):
+            return True
+        if opens and own and _opening_clause_unquoted(unit, k, own[0], paired, parties):
             return True
     for k in range(start, end + 1):
         if unit[k].word not in _CONDITION_OPENERS:
@@ -761,6 +833,23 @@ def _leads_in(unit: tuple[Token, ...], opener: int, first: int, paired: set[int]
     # No sentence end inside: the caller's opener stands in the quoted words' sentence.
     inside = range(opener + 1, k)
     return any(unit[j].is_content for j in inside) and not paired.intersection(inside)
+
+
+def _opening_clause_unquoted(
+    unit: tuple[Token, ...], opener: int, first: int, paired: set[int], parties: frozenset[str]
+) -> bool:
+    """Whether the clause that opens the sentence at ``opener`` and ends at the last comma in
+    front of ``first`` (the first quoted word that is not a party) has words of its own and
+    none quoted but party words: the claim states the rule that follows without its case, or
+    without the part of its case in front of the words it quotes ("When the lender has told the
+    borrower in writing, within 90 days, that the note is for sale, ..." quoted from "that the
+    note is for sale" on states the rule for more cases too)."""
+    commas = [k for k in range(opener + 1, first) if unit[k].word == ","]
+    if not commas:
+        return False
+    inside = range(opener + 1, commas[-1])
+    words = [j for j in inside if unit[j].is_content]
+    return bool(words) and not any(j in paired and unit[j].key not in parties for j in words)
 
 
 _TIME_OPENERS = frozenset({"when", "whenever"})
@@ -1332,7 +1421,8 @@ def comparison_verdict(alignment: Alignment) -> Verdict | None:
             continue  # what it bounds is not in the passage: coverage and numeric decide
         found = _comparator_near(alignment.unit, paired[anchor], set(paired.values()))
         if found is None:
-            verdict = Verdict.NEUTRAL
+            if not (token.word == "before" and _done_first(alignment, paired[anchor])):
+                verdict = Verdict.NEUTRAL
         elif found.direction != token.direction:
             if (
                 in_condition(alignment.claim, i)
@@ -1343,6 +1433,29 @@ def comparison_verdict(alignment: Alignment) -> Verdict | None:
                 continue
             return Verdict.CONTRADICTS
     return verdict
+
+
+# What leads "first" used of a step that comes before another ("without first obtaining",
+# "must first give", "has first been conducted"), not of a place in a series ("the first day").
+_FIRST_LEADS = frozenset(
+    {"without", "must", "shall", "should", "will", "has", "have", "had", "been", "be", "to"}
+)
+
+
+def _done_first(alignment: Alignment, u: int) -> bool:
+    """Whether the sentence of the passage word ``u`` has another quoted word done "first"
+    ("shall not collect ... without first obtaining consent"): the claim's "before" ("must
+    obtain consent before it collects") states the same order from the other end."""
+    unit = alignment.unit
+    used = {p for _, p in alignment.pairs}
+    sentence = sentence_of(unit, u)
+    for k in range(sentence + 1, sentence_end(unit, u)):
+        if unit[k].word != "first" or unit[k - 1].word not in _FIRST_LEADS:
+            continue
+        following = next((j for j in range(k + 1, len(unit)) if unit[j].is_content), None)
+        if following is not None and following != u and following in used:
+            return True
+    return False
 
 
 def _in_place(alignment: Alignment, c: int) -> bool:

@@ -136,9 +136,7 @@ class NegationJudge:
             # "may not be used by a tenant" / "a tenant may not use": both deny the verb, and
             # the words that moved across the "not" with the voice prove nothing.
             flips = []
-        elif len({claim_counts[c] % 2 for c, _ in flips}) == 2 and _unpaired_passive_denial(
-            alignment
-        ):
+        elif 0 in {claim_counts[c] % 2 for c, _ in flips} and _unpaired_passive_denial(alignment):
             # Each text denies words the other does not, around verbs the aligner could not
             # pair: "are not counted in the three days" / "the three days do not include".
             return None
@@ -155,7 +153,22 @@ class NegationJudge:
                 # "When the owner ends a tenancy for an at-fault cause, ..." against "... for a
                 # no-fault cause, ...": the rule of another case, not the opposite of this one.
                 return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, where)
+            if all(
+                claim_counts[c] % 2
+                and _excepted(alignment.claim, c)
+                and not _excepted(alignment.unit, u)
+                and not in_condition(alignment.unit, u)
+                for c, u in flips
+            ):
+                # "..., unless the parties have agreed otherwise" against "Parties commonly agree
+                # that ...": an exception asserts nothing that a statement could deny.
+                return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, where)
             if all(_requirement_flip(alignment, claim_counts, unit_counts, c, u) for c, u in flips):
+                if _step_before(alignment):
+                    # "must obtain consent before it collects" against "shall not collect
+                    # without first obtaining consent": one order of two steps, said from each
+                    # end; the lexical judge reads the order.
+                    return None
                 # "shall not end the tenancy without just cause" against "must have just cause
                 # to end it": a requirement, which parity cannot compare with a duty.
                 return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, where)
@@ -216,7 +229,9 @@ def _excepted(tokens: tuple[Token, ...], index: int) -> bool:
     in its clause is "unless", "without" or "except". Word parity cannot compare two
     exceptions: "may not process unless it first obtains consent" and "shall not process without
     first obtaining consent" say the same, though "not" reaches over "without" and stops at
-    "unless". Two exceptions of the same rule are compared by the rule's own words instead."""
+    "unless". Two exceptions of the same rule are compared by the rule's own words instead. A
+    case that denies itself ("when the parties have not agreed otherwise") is an exception too
+    (``_denies_itself``)."""
     k = index - 1
     while k >= 0:
         word = tokens[k].word
@@ -224,7 +239,28 @@ def _excepted(tokens: tuple[Token, ...], index: int) -> bool:
             return True
         if word in _NEGATIONS or word in _EXCEPTION_ENDS:
             return False
+        if word in _CASE_OPENERS:
+            return _denies_itself(tokens, k)
         k -= 1
+    return False
+
+
+# A case that denies ("when the parties have not agreed otherwise") is an exception, as "unless
+# the parties have agreed otherwise" is.
+_CASE_OPENERS = frozenset({"if", "when", "where", "whenever"})
+# A clause inside the case ("when it determines that misuse has not occurred"): its "not"
+# denies that clause, not the case.
+_EMBEDDING = frozenset({"that", "which", "who", "whether"})
+
+
+def _denies_itself(tokens: tuple[Token, ...], opener: int) -> bool:
+    """Whether the case a condition opens at ``opener`` is denied: a "not" or a "never" in its
+    clause before any clause inside it."""
+    for token in tokens[opener + 1 :]:
+        if token.word in _EXCEPTION_ENDS or token.word in _EMBEDDING:
+            return False
+        if token.word in _NEGATIONS:
+            return True
     return False
 
 
@@ -251,6 +287,16 @@ def _unpaired_passive_denial(alignment: Alignment) -> bool:
         if unit[k].word == "not" and sentence_of(unit, k) in home
     ]
     return any(verb is not None and verb not in used for verb in denied)
+
+
+def _step_before(alignment: Alignment) -> bool:
+    """Whether the claim orders two steps with "before" where the passage's aligned sentences
+    require one "without first" doing it."""
+    if not any(token.word == "before" for token in alignment.claim):
+        return False
+    unit = alignment.unit
+    lo, hi = alignment.region
+    return any(unit[k].word == "first" and unit[k - 1].word == "without" for k in range(lo + 1, hi))
 
 
 _BE_WORDS = frozenset({"be", "been", "is", "are", "was", "were"})

@@ -22,8 +22,12 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # batch 8, written blind and added to the development split, they read 219/228 (0.961),
 # 168/203 (0.828) and 194/207 (0.937): not met, and pinned as they stand so that they only rise.
 # Eighth session: "twice" read as the number 2 (text/quantities.py), 219/227 (0.965).
-DEV = {"supported": 219, "wrongly_supported": 8, "faithful": 168, "of_faithful": 203}
-DEV_CONTRADICTED = {"right": 194, "wrong": 13}
+# Ninth session: a case quoted only by its parties, a condition moved from another sentence, a
+# qualifier inserted, "any" of an "of" restriction, "before" against "without first", an
+# exception against a statement, a passive denial; 221/225 (0.982), 170/203 (0.837), 194/204
+# (0.951): two of the three targets met. The held-out totals did not move.
+DEV = {"supported": 221, "wrongly_supported": 4, "faithful": 170, "of_faithful": 203}
+DEV_CONTRADICTED = {"right": 194, "wrong": 10}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 
 

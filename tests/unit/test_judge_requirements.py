@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Verdict
-from citenexus.judges import JudgeThresholds, NegationJudge
+from citenexus.judges import JudgeThresholds, LexicalJudge, NegationJudge
 from citenexus.judges.negation import _requirement_flip, _requires
 from citenexus.judges.tokens import negation_counts, text_negation_counts, tokenize
 from tests.support.judging import aligned, verdict
@@ -22,10 +22,45 @@ RULE = (
 
 def test_a_duty_is_not_read_as_the_opposite_of_a_requirement() -> None:
     claim = (
+        "A controller must have a consumer's consent to collect or process the consumer's "
+        "biometric identifier."
+    )
+    assert verdict(JUDGE, claim, RULE) is Verdict.NEUTRAL
+
+
+def test_a_step_ordered_before_the_act_is_left_to_the_lexical_judge() -> None:
+    # "must obtain consent before it collects" says what "shall not collect without first
+    # obtaining consent" says, from the other end: parity cannot tell, so the judge declines.
+    claim = (
         "A controller must obtain a consumer's consent before it collects or processes the "
         "consumer's biometric identifier."
     )
+    assert verdict(JUDGE, claim, RULE) is None
+    assert verdict(LexicalJudge(), claim, RULE) is Verdict.ENTAILS
+
+
+def test_the_step_put_after_the_act_is_no_support() -> None:
+    claim = (
+        "A controller must obtain a consumer's consent after it collects or processes the "
+        "consumer's biometric identifier."
+    )
     assert verdict(JUDGE, claim, RULE) is Verdict.NEUTRAL
+    assert verdict(LexicalJudge(), claim, RULE) is Verdict.NEUTRAL
+
+
+def test_a_before_without_a_first_in_the_passage_is_still_a_requirement() -> None:
+    rule = "A controller shall not collect a consumer's biometric identifier without consent."
+    claim = "A controller must obtain consent before it collects a consumer's biometric identifier."
+    assert verdict(JUDGE, claim, rule) is Verdict.NEUTRAL
+
+
+def test_a_first_that_is_not_behind_without_is_no_ordered_step() -> None:
+    rule = (
+        "A controller shall not collect a consumer's biometric identifier without consent, "
+        "given first in writing."
+    )
+    claim = "A controller must obtain consent before it collects a consumer's biometric identifier."
+    assert verdict(JUDGE, claim, rule) is Verdict.NEUTRAL
 
 
 def test_a_requirement_in_the_claim_is_not_contradicted_by_a_duty_in_the_passage() -> None:

@@ -161,8 +161,8 @@ def test_the_voice_rule_needs_both_texts_to_deny_the_verb() -> None:
 
 
 def test_a_requirement_flip_is_reported_with_its_place() -> None:
-    rule = "A club shall not expel a member without first holding a hearing."
-    claim = "A club must hold a hearing before it expels a member."
+    rule = "A club shall not expel a member without holding a hearing."
+    claim = "A club must hold a hearing to expel a member."
     unit = passage(rule)
     judgment = NEGATION.judge(claim, unit)
     start = rule.index("expel")
