@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 
 from citenexus.domain import readings
+from citenexus.domain.applicability import without_place_names
 from citenexus.domain.conflicts import DATE, DAYS, readings_of, values_of
-from citenexus.domain.question import COUNT, MANNER, QuestionFrame, frame_of
+from citenexus.domain.question import COUNT, MANNER, NAMED, QuestionFrame, frame_of
 from citenexus.domain.relevance import VALUE_BONUS, sentence_score
 from citenexus.domain.vocabulary import stem
 from citenexus.text import quantities
@@ -67,6 +68,54 @@ def states_count(sentence: str, counted: str) -> bool:
     return False
 
 
+# Capitalised words that refer to a part of a text, not to a thing by its name ("under Section
+# 5", "this Chapter").
+_REFERENCES = frozenset(
+    "section sec chapter title part article rule act code subdivision subsection paragraph "
+    "schedule appendix annex clause".split()
+)
+_NAME = re.compile(r"[A-Za-z][\w-]*")
+_NAME_LEADS = frozenset(".!?:;\"'\u201c(\n")
+
+
+def names_kind(frame: QuestionFrame, sentence: str) -> bool:
+    """Whether a sentence names things of the kind a "which ..." question asks for ("Which web
+    browsers send ...?"; the frame's ``counted``): it uses the kind's word (a stem) and a
+    capitalised word inside the sentence (not its first, not behind a quotation mark or a colon)
+    that the question does not use, that is no place ("a Colorado-facing site") and no
+    reference to a part of a text ("Section"). "Brave and the DuckDuckGo browser send it" names
+    browsers; "a setting in a web browser" names none."""
+    kind = frame.counted
+    if not kind or kind not in {stem(w.lower()) for w in _NAME.findall(sentence)}:
+        return False
+    text = without_place_names(sentence, frame.vocabulary)
+    for found in _NAME.finditer(text):
+        word = found.group(0)
+        if not word[0].isupper():
+            continue
+        lead = text[: found.start()].rstrip(" \t")
+        if not lead or lead[-1] in _NAME_LEADS:
+            continue
+        folded = word.lower()
+        if folded in _REFERENCES or sentence_words(folded) & frame.terms:
+            continue
+        if word in _initials(frame.text):
+            continue  # "GPC" for the question's "Global Privacy Control"
+        return True
+    return False
+
+
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
+
+
+def _initials(text: str) -> frozenset[str]:
+    """The initials of each run of capitalised words in a text ("Global Privacy Control" gives
+    "GPC"): the short name a source may use for a name the question spells out."""
+    return frozenset(
+        "".join(word[0] for word in run.split()) for run in _CAPITALISED_RUN.findall(text)
+    )
+
+
 def _known_share(frame: QuestionFrame, sentence: str) -> float:
     """The share of the question's words a sentence names only because the question names them
     as known ("Besides the attorney general, who else ...?"). Twice it is taken back: once from
@@ -80,11 +129,13 @@ def _known_share(frame: QuestionFrame, sentence: str) -> float:
 
 def _type_bonus(frame: QuestionFrame, sentence: str) -> float:
     """The value bonus for the answer types that state no quantity the value readers compare:
-    a count of what the question counts, a means for a manner question, a day told by an event
-    for a "when" question."""
+    a count of what the question counts, a means for a manner question, things of the kind a
+    "which ..." question asks for named, a day told by an event for a "when" question."""
     if frame.answer_type == COUNT and states_count(sentence, frame.counted):
         return VALUE_BONUS
     if frame.answer_type == MANNER and states_means(sentence, frame.matter):
+        return VALUE_BONUS
+    if frame.answer_type == NAMED and names_kind(frame, sentence):
         return VALUE_BONUS
     if (
         frame.scored_kind == DATE

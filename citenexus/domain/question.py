@@ -6,12 +6,14 @@ matching the question with patterns of its own (docs/design.md, "Answer selectio
 - ``answer_type``: what kind of answer the question asks for — a duration ("how long", "how many
   days", "how soon"), an amount ("how much"), a percentage, a date ("when", "what date"), a count
   ("how many times"), a yes/no rule ("Can ...", "Is ..."), a manner ("how must ... be served"), a
-  person or body ("who"), or None;
+  person or body ("who"), named things of a kind ("Which web browsers ...?"), or None;
 - ``value_kind`` and ``conflict_kind``: the kind of value a text must state to answer, and the
   kind whose disagreement is a conflict (``citenexus.domain.conflicts``); ``scored_kind``: the
   kind whose values earn a quoted sentence the value bonus (``citenexus.domain.relevance``): the
   value asked outright, else the kind the question names ("the fee", "the notice period");
-- ``counted``: for a count ("how many times", "what number of ..."), what is counted;
+- ``counted``: for a count ("how many times", "what number of ..."), what is counted; for a
+  question asking which things of a kind ("Which web browsers ...?": ``named``), that kind, whose
+  instances an answer names;
 - ``role``: for a duration, whether it asks for a lead time ("how much notice", "how far
   ahead"), a deadline ("how long do I have to", "how soon", "within how many days") or neither;
 - ``matter``: the content words of the asking clause (the sentence with the interrogative),
@@ -60,10 +62,11 @@ from citenexus.domain.conflicts import (
     value_asked,
 )
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, current, stem
+from citenexus.text.stopwords import DETERMINERS, PREPOSITIONS
 from citenexus.text.tokens import content_words, sentence_words
 
 DURATION, AMOUNT, PERCENT, DATE, COUNT = "duration", "amount", "percent", "date", "count"
-YES_NO, MANNER, PERSON = "yes_no", "manner", "person"
+YES_NO, MANNER, PERSON, NAMED = "yes_no", "manner", "person", "named"
 
 _TYPES = (
     (DURATION, r"\bhow (?:long|soon|far (?:ahead|in advance))\b|\bhow many (?:calendar |business )?"
@@ -74,6 +77,8 @@ _TYPES = (
     (AMOUNT, r"\bhow much\b|" + SUPERLATIVE_AMOUNT),
     (DATE, r"\bwhen\b|\bwhat date\b|\bwhich date\b|\bby what date\b|\bsince what date\b"),
     (PERSON, r"\bwho\b|\bwhom\b|\bwhich (?:agency|body|office|court|official)\b"),
+    (NAMED, r"(?:^\s*|\b(?:in|for|of|on|to|by|from|with|under|at|about)\s+)which\s+"
+     r"(?:[a-z-]+\s+)?[a-z]+s\s+[a-z]+"),
     (MANNER, r"\bhow (?:must|should|do|does|can|may|is|are)\b"
      r"|\b(?:in|by|through) what (?:form|way|manner|means|method)\b"),
     (YES_NO, r"^\s*(?:can|may|must|is|are|does|do|did|should|will|would|has|have|was|were|could)\b"),
@@ -95,6 +100,8 @@ _SENTENCES = re.compile(r"(?<=[.?!])\s+")
 # "how many times a year", "what number of Colorado consumers": the first lower-case word after
 # the count words is what is counted (a capitalised one names a place or a person).
 _COUNTED = re.compile(r"\b(?i:how many|what number of)\s+((?:[A-Z][\w-]*\s+){0,3})([a-z]+)")
+# "Which web browsers send ...?": the plural noun whose instances the question asks to be named.
+_NAMED = re.compile(r"\b(?i:which)\s+((?:[a-z-]+\s+)??)([a-z]+s)\s+([a-z]+)")
 
 
 @dataclass(frozen=True)
@@ -126,8 +133,25 @@ class QuestionFrame:
         )
 
 
+def named_kind(clause: str) -> re.Match[str] | None:
+    """The "which ..." phrase of a question asking for things of a kind by name, its plural
+    noun as group 2, or None: the noun is read as plural only when the verb behind it is one a
+    plural takes ("Which web browsers *send* ...", "In which states *must* ..."), not a
+    singular's verb ending in "s" ("Which notice *applies* to me?"), a preposition or a
+    determiner."""
+    found = _NAMED.search(clause)
+    if found is None:
+        return None
+    verb = found.group(3)
+    if verb.endswith("s") or verb in PREPOSITIONS or verb in DETERMINERS:
+        return None
+    return found
+
+
 def _answer_type(clause: str) -> str | None:
     for name, pattern in _TYPES:
+        if name == NAMED and named_kind(clause) is None:
+            continue
         if re.search(pattern, clause, re.IGNORECASE):
             return name
     return None
@@ -181,6 +205,8 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         elif _LEAD.search(asking):
             role = readings.LEAD
     counted = _COUNTED.search(asking) if answer_type == COUNT else None
+    if answer_type == NAMED:
+        counted = named_kind(asking)
     return QuestionFrame(
         text=question,
         answer_type=answer_type,

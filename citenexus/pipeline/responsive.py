@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from citenexus.domain.applicability import scope_patterns
 from citenexus.domain.conflicts import AMOUNT, DATE, DAYS, PERCENT, focus_words, values_of
 from citenexus.domain.model import Candidate, Draft, RefusalCode
-from citenexus.domain.question import QuestionFrame, frame_of
+from citenexus.domain.answer_fit import names_kind
+from citenexus.domain.question import NAMED, QuestionFrame, frame_of, named_kind
 from citenexus.domain.relevance import sentence_score
 from citenexus.domain.similarity import cosine
 from citenexus.ports import Embedder
@@ -58,6 +59,10 @@ DETAIL = (
 DETAIL_TYPE = (
     "{document} ({stage}) states {kind} value that answers the question; the evidence that "
     "remains states none"
+)
+DETAIL_NAMED = (
+    "{document} ({stage}) names the {kind} the question asks for; the evidence that remains "
+    "names none"
 )
 DETAIL_MATTER = (
     "{document} ({stage}) names {removed} of the question's {total} matter words, the evidence "
@@ -72,6 +77,8 @@ MATTER_RATIO = 2.0
 VALUE_TYPES = {"duration": DAYS, "amount": AMOUNT, "percent": PERCENT, "date": DATE}
 _ARTICLES = {DAYS: "a duration", AMOUNT: "an amount", PERCENT: "a percentage", DATE: "a date"}
 SIMILARITY, TYPE, MATTER = "similarity", "type", "matter"
+# ``Removed.kind`` of the named reading: the prefix, then the kind as the question words it.
+NAMED_PREFIX = "named:"
 
 
 @dataclass(frozen=True)
@@ -91,6 +98,9 @@ class Removed:
     def detail(self) -> str:
         floor = self.code is RefusalCode.BELOW_AUTHORITY_FLOOR
         stage = "withheld by the floor" if floor else "not applicable"
+        if self.reason == TYPE and self.kind.startswith(NAMED_PREFIX):
+            kind = self.kind.removeprefix(NAMED_PREFIX)
+            return DETAIL_NAMED.format(document=self.document_id, stage=stage, kind=kind)
         if self.reason == TYPE:
             kind = _ARTICLES.get(self.kind, "a")
             return DETAIL_TYPE.format(document=self.document_id, stage=stage, kind=kind)
@@ -199,8 +209,10 @@ class RemovedCheck:
         if best - kept >= margin:
             return Removed(code, candidate.key, candidate.unit.document_id, best, kept)
         sentences = [s for _, _, s in offers]
-        return _type_answered(frame, drafted, scored, sentences, kept) or _matter_answered(
-            frame, drafted, scored, sentences, kept, self.out_of_scope
+        return (
+            _type_answered(frame, drafted, scored, sentences, kept)
+            or _named_answered(frame, drafted, scored, kept)
+            or _matter_answered(frame, drafted, scored, sentences, kept, self.out_of_scope)
         )
 
 
@@ -237,6 +249,45 @@ def _type_answered(
     similarity, code, candidate = max(stating, key=lambda row: row[0])
     return Removed(
         code, candidate.key, candidate.unit.document_id, similarity, kept, TYPE, kind=kind
+    )
+
+
+def _named_answered(
+    frame: QuestionFrame,
+    drafted: Sequence[str],
+    scored: Sequence[tuple[float, RefusalCode, Candidate]],
+    kept: float,
+) -> Removed | None:
+    """A removed unit with a sentence naming things of the kind a "which ..." question asks for
+    ("Brave and the DuckDuckGo browser send it" for "Which web browsers send ...?") when no
+    draft segment names one: what remains is about the kind ("a setting in a web browser"), and
+    only the removed source answers. Every sentence of the unit is read, not only the one
+    offered: the naming sentence need not share the most words with the question."""
+    if frame.answer_type != NAMED:
+        return None
+    if any(names_kind(frame, text) for text in drafted):
+        return None
+    naming = [
+        row
+        for row in scored
+        if any(
+            names_kind(frame, sentence)
+            for sentence in split_sentences(row[2].unit.text)
+        )
+    ]
+    if not naming:
+        return None
+    similarity, code, candidate = max(naming, key=lambda row: row[0])
+    found = named_kind(frame.text)
+    kind = (found.group(1) + found.group(2)) if found else frame.counted
+    return Removed(
+        code,
+        candidate.key,
+        candidate.unit.document_id,
+        similarity,
+        kept,
+        TYPE,
+        kind=NAMED_PREFIX + kind,
     )
 
 

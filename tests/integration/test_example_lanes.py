@@ -48,8 +48,11 @@ STRICT_PINS = {
     # Tenancy 23 -> 24 refused, with the right code, on 2026-12-06 (eighth session): W06 refused
     # not_applicable, a source left out for its scope naming far more of the question's matter
     # than what remains, the scope's own words not counted (pipeline/responsive.py).
+    # Privacy 25 -> 26 refused, with the right code, on 2026-12-06 (ninth session): F01 ("Which
+    # web browsers send ...?") refused below_authority_floor, the withheld blog naming browsers
+    # and what remains naming none (the frame's type "named"; pipeline/responsive.py).
     "law-authority": ((27, 37), (24, 24), (24, 24)),
-    "privacy-law": ((27, 35), (25, 28), (25, 28)),
+    "privacy-law": ((27, 35), (26, 28), (26, 28)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
     # for questions asking a frequency ("How often should it be inspected?") compares measures,
