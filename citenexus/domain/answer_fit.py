@@ -71,8 +71,24 @@ def states_count(sentence: str, counted: str) -> bool:
 # Capitalised words that refer to a part of a text, not to a thing by its name ("under Section
 # 5", "this Chapter").
 _REFERENCES = frozenset(
-    "section sec chapter title part article rule act code subdivision subsection paragraph "
-    "schedule appendix annex clause".split()
+    [
+        "section",
+        "sec",
+        "chapter",
+        "title",
+        "part",
+        "article",
+        "rule",
+        "act",
+        "code",
+        "subdivision",
+        "subsection",
+        "paragraph",
+        "schedule",
+        "appendix",
+        "annex",
+        "clause",
+    ]
 )
 _NAME = re.compile(r"[A-Za-z][\w-]*")
 _NAME_LEADS = frozenset(".!?:;\"'\u201c(\n")

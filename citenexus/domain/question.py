@@ -12,8 +12,9 @@ matching the question with patterns of its own (docs/design.md, "Answer selectio
   kind whose values earn a quoted sentence the value bonus (``citenexus.domain.relevance``): the
   value asked outright, else the kind the question names ("the fee", "the notice period");
 - ``counted``: for a count ("how many times", "what number of ..."), what is counted; for a
-  question asking which things of a kind ("Which web browsers ...?": ``named``), that kind, whose
-  instances an answer names;
+  question asking which things of a kind ("Which web browsers ...?": the type ``named``), that
+  kind, whose instances an answer names, and ``named`` the words that ask for it ("web
+  browsers");
 - ``role``: for a duration, whether it asks for a lead time ("how much notice", "how far
   ahead"), a deadline ("how long do I have to", "how soon", "within how many days") or neither;
 - ``matter``: the content words of the asking clause (the sentence with the interrogative),
@@ -116,6 +117,7 @@ class QuestionFrame:
     facts: str
     scored_kind: str | None = None
     counted: str = ""
+    named: str = ""
     known: tuple[str, ...] = ()
     stated: Facts = Facts()
     jurisdictions: frozenset[str] = frozenset()
@@ -205,8 +207,10 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         elif _LEAD.search(asking):
             role = readings.LEAD
     counted = _COUNTED.search(asking) if answer_type == COUNT else None
+    named = ""
     if answer_type == NAMED:
         counted = named_kind(asking)
+        named = f"{counted.group(1)}{counted.group(2)}" if counted else ""
     return QuestionFrame(
         text=question,
         answer_type=answer_type,
@@ -218,6 +222,7 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         facts=facts,
         scored_kind=_scored_kind(question, asking),
         counted=stem(counted.group(2)) if counted else "",
+        named=named,
         known=tuple(m.group(1).strip() for m in _KNOWN.finditer(asking)),
         stated=stated_facts(question, vocabulary),
         jurisdictions=jurisdictions_named(question, vocabulary),

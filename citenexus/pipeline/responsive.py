@@ -42,11 +42,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from citenexus.domain.answer_fit import names_kind
 from citenexus.domain.applicability import scope_patterns
 from citenexus.domain.conflicts import AMOUNT, DATE, DAYS, PERCENT, focus_words, values_of
 from citenexus.domain.model import Candidate, Draft, RefusalCode
-from citenexus.domain.answer_fit import names_kind
-from citenexus.domain.question import NAMED, QuestionFrame, frame_of, named_kind
+from citenexus.domain.question import NAMED, QuestionFrame, frame_of
 from citenexus.domain.relevance import sentence_score
 from citenexus.domain.similarity import cosine
 from citenexus.ports import Embedder
@@ -270,16 +270,11 @@ def _named_answered(
     naming = [
         row
         for row in scored
-        if any(
-            names_kind(frame, sentence)
-            for sentence in split_sentences(row[2].unit.text)
-        )
+        if any(names_kind(frame, sentence) for sentence in split_sentences(row[2].unit.text))
     ]
     if not naming:
         return None
     similarity, code, candidate = max(naming, key=lambda row: row[0])
-    found = named_kind(frame.text)
-    kind = (found.group(1) + found.group(2)) if found else frame.counted
     return Removed(
         code,
         candidate.key,
@@ -287,7 +282,7 @@ def _named_answered(
         similarity,
         kept,
         TYPE,
-        kind=NAMED_PREFIX + kind,
+        kind=NAMED_PREFIX + frame.named,
     )
 
 

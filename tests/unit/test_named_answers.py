@@ -140,3 +140,28 @@ def test_a_removed_source_that_names_nothing_of_the_kind_is_no_answer() -> None:
         (RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", "Brave and DuckDuckGo sell ads."))
     ]
     assert removed_answer(QUESTION, draft(ABOUT), removed, WordHashEmbedder(), margin=2) is None
+
+
+def test_the_frame_keeps_the_words_that_ask() -> None:
+    assert read_question(QUESTION).named == "web browsers"
+    assert read_question("In which states must a lender pay interest?").named == "states"
+    assert read_question("How many browsers send the signal?").named == ""
+
+
+def test_of_two_removed_sources_naming_the_kind_the_more_similar_is_named() -> None:
+    near = candidate("near", "Which web browsers send the signal on their own? " + NAMING)
+    far = candidate("far", "Elsewhere the Opera browser is common.")
+    removed = [
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, far),
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, near),
+    ]
+    found = removed_answer(QUESTION, draft(ABOUT), removed, WordHashEmbedder(), margin=2)
+    assert found is not None and found.key == "near#0"
+
+
+def test_a_count_question_is_not_refused_for_names() -> None:
+    # A count question reads what it counts into the same field; it asks for a number.
+    question = "How many browsers send the Global Privacy Control signal on their own?"
+    assert read_question(question).counted == "browser"
+    removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", BLOG))]
+    assert removed_answer(question, draft(ABOUT), removed, WordHashEmbedder(), margin=2) is None
