@@ -102,7 +102,7 @@ def names_kind(frame: QuestionFrame, sentence: str) -> bool:
     reference to a part of a text ("Section"). "Brave and the DuckDuckGo browser send it" names
     browsers; "a setting in a web browser" names none."""
     kind = frame.counted
-    if not kind or kind not in {stem(w.lower()) for w in _NAME.findall(sentence)}:
+    if not kind or kind not in {stem(w) for w in _NAME.findall(sentence)}:
         return False
     text = without_place_names(sentence, frame.vocabulary)
     for found in _NAME.finditer(text):

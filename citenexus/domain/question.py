@@ -206,11 +206,8 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
             role = readings.DEADLINE
         elif _LEAD.search(asking):
             role = readings.LEAD
-    counted = _COUNTED.search(asking) if answer_type == COUNT else None
-    named = ""
-    if answer_type == NAMED:
-        counted = named_kind(asking)
-        named = f"{counted.group(1)}{counted.group(2)}" if counted else ""
+    named = named_kind(asking) if answer_type == NAMED else None
+    counted = named or (_COUNTED.search(asking) if answer_type == COUNT else None)
     return QuestionFrame(
         text=question,
         answer_type=answer_type,
@@ -222,7 +219,7 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         facts=facts,
         scored_kind=_scored_kind(question, asking),
         counted=stem(counted.group(2)) if counted else "",
-        named=named,
+        named="".join(named.group(1, 2)) if named else "",
         known=tuple(m.group(1).strip() for m in _KNOWN.finditer(asking)),
         stated=stated_facts(question, vocabulary),
         jurisdictions=jurisdictions_named(question, vocabulary),

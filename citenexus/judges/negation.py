@@ -136,7 +136,7 @@ class NegationJudge:
             # "may not be used by a tenant" / "a tenant may not use": both deny the verb, and
             # the words that moved across the "not" with the voice prove nothing.
             flips = []
-        elif 0 in {claim_counts[c] % 2 for c, _ in flips} and _unpaired_passive_denial(alignment):
+        elif any(not claim_counts[c] for c, _ in flips) and _unpaired_passive_denial(alignment):
             # Each text denies words the other does not, around verbs the aligner could not
             # pair: "are not counted in the three days" / "the three days do not include".
             return None
@@ -154,7 +154,7 @@ class NegationJudge:
                 # no-fault cause, ...": the rule of another case, not the opposite of this one.
                 return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, where)
             if all(
-                claim_counts[c] % 2
+                claim_counts[c] == 1
                 and _excepted(alignment.claim, c)
                 and not _excepted(alignment.unit, u)
                 and not in_condition(alignment.unit, u)

@@ -5,12 +5,12 @@ passive denial against an active one (docs/design.md#the-judges)."""
 
 from __future__ import annotations
 
-from citenexus.domain.model import Verdict
+from citenexus.domain.model import Judgment, Verdict
 from citenexus.domain.vocabulary import Vocabulary, active
 from citenexus.judges import LexicalJudge, NegationJudge
 from citenexus.judges.generality import universal_on_restricted
 from citenexus.judges.lexical import condition_moved, dropped_condition, inserted
-from tests.support.judging import aligned, verdict
+from tests.support.judging import aligned, passage, verdict
 
 LEXICAL = LexicalJudge()
 NEGATION = NegationJudge()
@@ -234,3 +234,23 @@ def test_a_word_of_the_rule_read_in_a_neighbouring_sentence_moves_nothing() -> N
         "written notice given at least 30 days before the end date."
     )
     assert not condition_moved(aligned(claim, rule))
+
+
+def test_the_case_ends_at_the_comma_in_front_of_the_first_quoted_word_of_the_rule() -> None:
+    # A comma inside the rule ("notice, orally") is not the end of the case.
+    rule = "When the lender has told the borrower, the lender may give notice, orally or by phone."
+    claim = "A lender may give notice, orally or by phone."
+    with active(PARTIES):
+        assert dropped_condition(aligned(claim, rule), densest=True)
+
+
+def test_an_exception_against_a_statement_is_reported_with_its_place() -> None:
+    rule = (
+        "Dues are payable at the end of each season. Members commonly agree that dues are paid "
+        "in advance, and such an agreement controls."
+    )
+    claim = "At the end of each season dues fall due, unless the members have agreed otherwise."
+    unit = passage(rule)
+    judgment = NEGATION.judge(claim, unit)
+    start = rule.index("Members")
+    assert judgment == Judgment(unit.key, "negation", Verdict.NEUTRAL, 0.0, (start, start + 7))

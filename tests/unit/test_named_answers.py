@@ -165,3 +165,51 @@ def test_a_count_question_is_not_refused_for_names() -> None:
     assert read_question(question).counted == "browser"
     removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", BLOG))]
     assert removed_answer(question, draft(ABOUT), removed, WordHashEmbedder(), margin=2) is None
+
+
+def test_a_singular_with_a_verb_in_s_and_an_object_asks_for_no_names() -> None:
+    assert read_question("Which fee covers costs?").answer_type != NAMED
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        # the line a name opens is a sentence's start
+        ("the list of browser makers\nOpera", False),
+        # a word behind a colon and a space opens what follows
+        ("The browsers: Brave is one", False),
+        # a capital letter stripped from the words in front does not make a colon the lead
+        ("The browser list: X Opera", True),
+        # the lead is the last character in front of the word, not one before it
+        ("I: the DuckDuckGo browser sends it", True),
+        ("Browsers such as e.g DuckDuckGo send it", True),
+        # a reference or the question's initials in front of a name do not end the reading
+        ("Under Section 5 the DuckDuckGo browser sends it.", True),
+        ("Every browser sends GPC, and the DuckDuckGo browser too.", True),
+    ],
+)
+def test_the_capital_read_as_a_name(sentence: str, names: bool) -> None:
+    assert names_kind(read_question(QUESTION), sentence) is names
+
+
+def test_the_refusal_carries_both_similarities() -> None:
+    removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", BLOG))]
+    found = removed_answer(QUESTION, draft(ABOUT), removed, WordHashEmbedder(), margin=2)
+    assert found is not None
+    assert isinstance(found.similarity, float) and isinstance(found.draft_similarity, float)
+    assert found.similarity > 0 and found.draft_similarity > 0
+
+
+def test_of_two_equally_similar_naming_sources_the_first_is_named() -> None:
+    removed = [
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("a", BLOG)),
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("b", BLOG)),
+    ]
+    found = removed_answer(QUESTION, draft(ABOUT), removed, WordHashEmbedder(), margin=2)
+    assert found is not None and found.key == "a#0"
+
+
+def test_a_which_phrase_in_a_question_of_another_type_names_nothing() -> None:
+    frame = read_question("How long do I have, and which browsers send the signal?")
+    assert frame.answer_type != NAMED
+    assert frame.named == "" and frame.counted == ""
