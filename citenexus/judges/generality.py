@@ -182,8 +182,9 @@ def _restricted_behind(
     unit: tuple[Token, ...], u: int, used: set[int], more: frozenset[str] = frozenset()
 ) -> bool:
     """Whether the passage's word at ``u`` is followed by a restriction (a relative clause, a
-    "with" / "in" phrase, a participle) up to the next quoted word or the phrase's end, with a
-    content word and none of its words quoted."""
+    "with" / "in" phrase, a participle, and the words in ``more``: "of" for a thing the claim
+    says "any" of, "the purposes of permitting access ...") up to the next quoted word or the
+    phrase's end, with a content word and none of its words quoted."""
     opener = u + 1
     if opener >= len(unit) or _verb_behind(unit, u):
         return False

@@ -39,12 +39,19 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   for the claim's first word, read from its right neighbour, "A tenant who fails to ..."
   against "An owner who fails to ...";
 - the claim does not leave out the condition its sentence puts on the rule
-  (``dropped_condition``), also behind a "when ..." clause; a contiguous fragment is support;
+  (``dropped_condition``), also behind a "when ..." clause, and also when it quotes only the
+  parties of a case that opens the sentence ("When the landlord has told the tenant ..., the
+  landlord may ..."); a contiguous fragment is support;
+- the claim does not set its rule a condition read from another sentence where the rule's own
+  sentence sets one, unquoted (``condition_moved``), nor put a word of its own between two
+  words the passage has side by side, outside its own case (``inserted``: "written consent"
+  for "consent");
 - every comparison the claim makes is made, in the same direction, in front of the same word
   of the passage: a reversed one ("at most" for "at least", "before" for "after") contradicts,
-  one the passage does not make is neutral. A comparison reversed inside the claim's condition
-  ("if ... for less than one year" against "if ... for one year or more") states the rule of
-  another case, not the opposite of this one: neutral.
+  one the passage does not make is neutral ("before" is made by a step the passage's sentence
+  requires "without first" doing: ``_done_first``). A comparison reversed inside the claim's
+  condition ("if ... for less than one year" against "if ... for one year or more") states the
+  rule of another case, not the opposite of this one: neutral.
 
 A claim in the passive voice ("... shall be given to the tenant by the landlord"), or a verb
 passive in one text and active in the other (``voice_pair``: "are not included" / "do not

@@ -54,7 +54,17 @@ judge declines (``_unpaired_passive_denial``).
 Two exceptions of one rule are not compared by parity (``_excepted``): "may not process unless
 it first obtains consent" and "shall not process without first obtaining consent" say the same,
 though the "not" of the one reaches over "without" and the other's stops at "unless"; the rule's
-own words ("process") still are.
+own words ("process") still are. A case that denies itself ("when the parties have not agreed
+otherwise") is such an exception, and an exception of the claim read against a plain statement
+of the passage ("..., unless the parties have agreed otherwise" / "Parties commonly agree that
+...") is neutral: an exception asserts nothing a statement could deny.
+
+A claim that orders two steps with "before" ("must obtain consent before it collects") against
+a passage that requires one "without first" doing it ("shall not collect ... without first
+obtaining consent") states the same order from the other end: the judge declines and the
+lexical judge reads the order (``_step_before``). A passive denial of a verb the passage does
+not use is declined also when only the claim's subject moved across the "not"
+(``_unpaired_passive_denial``).
 """
 
 from __future__ import annotations

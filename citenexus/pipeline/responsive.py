@@ -18,12 +18,16 @@ The margin is a setting because similarities depend on the embedder; it was meas
 MiniLM on the example lane (docs/evaluation.md): answerable questions reach at most 0.21,
 questions whose only answer is below the floor 0.24-0.49.
 
-Two more readings of the same comparison, through the question's frame
+Three more readings of the same comparison, through the question's frame
 (``citenexus.domain.question``; docs/design.md#removed-answer):
 
 - **Answer type.** The question asks for a value of a kind (a duration, an amount, a percentage,
   a date); no draft segment states one about the question, and a removed sentence does. What is
   left cannot answer, and the removed source could: the refusal carries the removing stage's code.
+- **Names.** The question asks which things of a kind ("Which web browsers send ...?": the
+  frame's type ``named``); no draft segment names one and a sentence of a removed unit does
+  (``citenexus.domain.answer_fit.names_kind``): what remains is about the kind, only the
+  removed source names any.
 - **Matter.** The floor's removed sentence names at least ``MATTER_LEAD`` more of the
   question's matter words (the asking clause's content words) than any draft segment, at least
   ``MATTER_RATIO`` times as many, and is more similar to the question. A sentence applicability
