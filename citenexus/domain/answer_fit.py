@@ -20,6 +20,7 @@ from citenexus.domain.question import COUNT, MANNER, NAMED, QuestionFrame, frame
 from citenexus.domain.relevance import VALUE_BONUS, sentence_score
 from citenexus.domain.vocabulary import stem
 from citenexus.text import quantities
+from citenexus.text.sentences import opens_sentence
 from citenexus.text.tokens import sentence_words
 
 # What a value naming every word of the question's matter adds (a share of it for some).
@@ -91,7 +92,6 @@ _REFERENCES = frozenset(
     ]
 )
 _NAME = re.compile(r"[A-Za-z][\w-]*")
-_NAME_LEADS = frozenset(".!?:;\"'\u201c(\n")
 
 
 def names_kind(frame: QuestionFrame, sentence: str) -> bool:
@@ -105,17 +105,15 @@ def names_kind(frame: QuestionFrame, sentence: str) -> bool:
     if not kind or kind not in {stem(w) for w in _NAME.findall(sentence)}:
         return False
     text = without_place_names(sentence, frame.vocabulary)
+    initials = _initials(frame.text)
     for found in _NAME.finditer(text):
         word = found.group(0)
-        if not word[0].isupper():
-            continue
-        lead = text[: found.start()].rstrip(" \t")
-        if not lead or lead[-1] in _NAME_LEADS:
+        if not word[0].isupper() or opens_sentence(text, found.start()):
             continue
         folded = word.lower()
         if folded in _REFERENCES or sentence_words(folded) & frame.terms:
             continue
-        if word in _initials(frame.text):
+        if word in initials:
             continue  # "GPC" for the question's "Global Privacy Control"
         return True
     return False

@@ -95,6 +95,7 @@ from citenexus.judges.tokens import (
     tokenize,
 )
 from citenexus.text.quantities import NUMBER
+from citenexus.text.sentences import opens_sentence
 from citenexus.text.stopwords import DETERMINERS, PREPOSITIONS, ROLE_PREPOSITIONS
 
 _COORDINATORS = frozenset({"and", "or", "then"})
@@ -145,9 +146,6 @@ class LexicalJudge:
         return Judgment(unit.key, NAME, verdict, score, alignment.span)
 
 
-_NAME_LEADS = frozenset(".!?:;(\"'\u201c\n")
-
-
 def unnamed(claim: str, tokens: tuple[Token, ...], unit: Unit) -> bool:
     """Whether the claim names something the passage never names: a capitalised word inside a
     sentence ("Under Texas law, ...", "the Colorado Privacy Act") that neither the passage nor
@@ -161,8 +159,7 @@ def unnamed(claim: str, tokens: tuple[Token, ...], unit: Unit) -> bool:
         text = claim[token.start : token.end]
         if not text[:1].isupper():
             continue
-        lead = claim[: token.start].rstrip(" \t")
-        if not lead or lead[-1] in _NAME_LEADS:
+        if opens_sentence(claim, token.start):
             continue  # a sentence's or a quotation's first word is capitalised anyway
         if offered is None:
             offered = offered_keys(unit.text) | offered_keys(f"{unit.heading} {unit.title}")

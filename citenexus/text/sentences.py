@@ -217,3 +217,14 @@ def sentence_at(text: str, start: int, end: int, position: int) -> tuple[int, in
         if span[0] <= position < span[1]:
             return span
     return position, position
+
+
+# What stands in front of a word that opens a sentence, a quotation, a bracket or a line.
+_OPENING_LEADS = frozenset(".!?:;(\"'\u201c\n")
+
+
+def opens_sentence(text: str, start: int) -> bool:
+    """Whether the word at ``start`` opens the text, a sentence, a quotation, a bracket or a
+    line: where it is capitalised anyway, so its capital says nothing of a name."""
+    lead = text[:start].rstrip(" \t")
+    return not lead or lead[-1] in _OPENING_LEADS
