@@ -64,6 +64,13 @@ class Pair:
     unit: Unit
 
 
+def _shown(path: Path) -> str:
+    """A path as the report names it: inside the repository relative to it, else as given
+    (a batch of pairs being written may live anywhere)."""
+    resolved = path.resolve()
+    return str(resolved.relative_to(ROOT)) if resolved.is_relative_to(ROOT) else str(path)
+
+
 def read_pairs(path: Path = PAIRS) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
@@ -313,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sections = [
         "# Judge quality on the judge benchmark",
         "",
-        f"{len(results)} pairs ({args.split}) from {args.pairs.relative_to(ROOT)}; embedder "
+        f"{len(results)} pairs ({args.split}) from {_shown(args.pairs)}; embedder "
         f"{embedder.name}; thresholds {json.dumps(thresholds.to_dict())}; "
         f"{elapsed:.1f} s.",
         "",
