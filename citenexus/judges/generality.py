@@ -33,7 +33,9 @@ UNIVERSALS = frozenset({"any", "every", "all", "each"})
 # participle ("a website directed to children", "a vessel carrying cargo"), read from its
 # "-ed" or "-ing" ending.
 _RESTRICTIVES = frozenset({"that", "which", "who", "whose", "with", "in"})
-_OF_PHRASE = frozenset({"of"})
+# Phrases behind a thing that restrict which thing it is: "the purposes *of* permitting access",
+# "a tenancy *from* month to month".
+_THING_PHRASES = frozenset({"of", "from"})
 _COORDINATORS = frozenset({"and", "or"})
 _AUXILIARIES = frozenset(
     {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "to"}
@@ -127,7 +129,7 @@ def _said_of_any(unit: tuple[Token, ...], u: int) -> bool:
 def _restricted(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
     """A word restricting the thing in front of it, left out, or a restriction behind it."""
     front = content_run_before(unit, u - 1)
-    return any(j not in used for j in front) or _restricted_behind(unit, u, used, _OF_PHRASE)
+    return any(j not in used for j in front) or _restricted_behind(unit, u, used, _THING_PHRASES)
 
 
 _KINDS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types", "nature", "description"})
@@ -182,8 +184,9 @@ def _restricted_behind(
     unit: tuple[Token, ...], u: int, used: set[int], more: frozenset[str] = frozenset()
 ) -> bool:
     """Whether the passage's word at ``u`` is followed by a restriction (a relative clause, a
-    "with" / "in" phrase, a participle, and the words in ``more``: "of" for a thing the claim
-    says "any" of, "the purposes of permitting access ...") up to the next quoted word or the
+    "with" / "in" phrase, a participle, and the words in ``more``: "of" and "from" for a thing
+    the claim says "any" of, "the purposes of permitting access ...", "a tenancy from month to
+    month") up to the next quoted word or the
     phrase's end, with a content word and none of its words quoted."""
     opener = u + 1
     if opener >= len(unit) or _verb_behind(unit, u):
@@ -236,7 +239,9 @@ def alternative_added(alignment: Alignment) -> bool:
         if before is None or after is None or (before in paired) == (after in paired):
             continue
         loose = after if before in paired else before
-        if _takes_object(claim, loose) or _variant_in(alignment, claim[loose].word):
+        if _takes_object(claim, after) or _takes_object(claim, loose):
+            continue  # a second predicate ("..., or treat the breach as ..."), not a thing
+        if _variant_in(alignment, claim[loose].word):
             continue
         return True
     return False

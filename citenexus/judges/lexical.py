@@ -89,6 +89,7 @@ from citenexus.judges.tokens import (
     GE,
     LE,
     MODAL,
+    NEGATOR,
     QUANTITY,
     Token,
     either_way,
@@ -217,9 +218,47 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.NEUTRAL
     if inserted(alignment) or condition_moved(alignment):
         return Verdict.NEUTRAL
-    if dropped_restriction(alignment):
+    if dropped_restriction(alignment) or condition_loosened(alignment):
         return Verdict.NEUTRAL
     return Verdict.ENTAILS
+
+
+def condition_loosened(alignment: Alignment) -> bool:
+    """Whether the claim quotes a condition of the passage but drops the adverb that qualifies
+    a word it quotes there: "If a landlord withholds consent to a transfer, ..." for "If a
+    landlord breaches a lease by *unreasonably* withholding consent to a transfer, ...". A
+    condition without its manner ("unreasonably", "knowingly", "substantially") is met in more
+    cases, so the claim states the rule for more cases than the passage does. Words left out
+    elsewhere in a condition ("misuse *of the information*", "tenant *or resident*") are how a
+    compression reads, and are not read."""
+    paired = {u for _, u in alignment.pairs}
+    unit = alignment.unit
+    lo, hi = alignment.region
+    for k in range(lo, hi):
+        if unit[k].word not in _CONDITION_OPENERS:
+            continue
+        clause, _ = _clause(unit, k, hi - 1)
+        if any(
+            q not in paired and _adverb(unit[q].word) and _quoted_behind(unit, q, paired)
+            for q in clause
+        ):
+            return True
+    return False
+
+
+def _quoted_behind(unit: tuple[Token, ...], q: int, paired: set[int]) -> bool:
+    """Whether the word right behind ``q`` is quoted, or is a negative verb ("unreasonably
+    *withholding* consent"), which is no content word to pair, with a quoted word behind it."""
+    k = q + 1
+    if k < len(unit) and unit[k].kind == NEGATOR and unit[k].word.isalpha():
+        k += 1
+    return k in paired
+
+
+def _adverb(word: str) -> bool:
+    """Whether a word reads as an adverb of manner ("unreasonably", "knowingly"): "-ly" on a
+    stem of more than three letters ("only", "early", "apply" are not)."""
+    return word.endswith("ly") and len(word) > 5 and word[-3] not in "aeiou"
 
 
 # Generic English opposites (no field's words): a claim word whose opposite stands, unpaired,
@@ -254,6 +293,8 @@ _OPPOSITES = {
         ("approved", "denied"),
         ("granted", "denied"),
         ("accepted", "rejected"),
+        ("easier", "harder"),
+        ("easy", "hard"),
     )
 }
 
@@ -263,15 +304,20 @@ def antonym_swapped(alignment: Alignment) -> bool:
     or whether the passage says a claim word's opposite exactly where the claim says the word
     (behind the same paired word and the same function words: "the attorney general is public"
     against "the attorney general is confidential and is exempt from public inspection", where
-    "public" pairs with another use of the word)."""
+    "public" pairs with another use of the word). An opposite denied where the claim's word is
+    not ("is not valid" / "is invalid"), or the other way round, says the same thing."""
     paired = dict(alignment.pairs)
     paired_unit = set(paired.values())
     lo, hi = alignment.region
-    offered = {alignment.unit[k].word for k in range(lo, hi) if k not in paired_unit}
+    unit = alignment.unit
+    offered = [k for k in range(lo, hi) if k not in paired_unit]
     previous: int | None = None  # the last paired content word of the claim so far
     for c, token in enumerate(alignment.claim):
         opposites = _opposites_of(token.word)
-        if c not in paired and opposites & offered:
+        if c not in paired and any(
+            unit[k].word in opposites and _denied_here(unit, k) == _denied_here(alignment.claim, c)
+            for k in offered
+        ):
             return True
         if opposites and previous is not None:
             slot = _slot(alignment.claim, alignment.unit, previous, c, paired[previous])
@@ -284,6 +330,18 @@ def antonym_swapped(alignment: Alignment) -> bool:
         if token.is_content and c in paired:
             previous = c
     return False
+
+
+_BE = frozenset({"be", "been", "is", "are", "was", "were"})
+
+
+def _denied_here(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether a negation stands right in front of the word, past a form of "be" ("is *not*
+    valid", "*not* be valid")."""
+    k = index - 1
+    if k >= 0 and tokens[k].word in _BE:
+        k -= 1
+    return k >= 0 and tokens[k].kind == NEGATOR
 
 
 # Built once at import, where no test could see a change to it (make mutation mutates only
@@ -1036,6 +1094,13 @@ def crossing(alignment: Alignment) -> bool:
     norms = [alignment.claim[c].norm for c, _ in pairs]
     if not _crosses(positions, norms):
         return False
+    # One word paired outside the sentences holding most of the claim ("*Once* a tenant has
+    # ..." paired with the "once" of the next sentence) is another use of it, not a role.
+    home = [k for k, (_, u) in enumerate(pairs) if sentence_of(alignment.unit, u) in alignment.home]
+    if len(home) == len(pairs) - 1 and not _crosses(
+        [positions[k] for k in home], [norms[k] for k in home]
+    ):
+        return False
     return not (_clause_moved(alignment, positions, norms) or _clauses_permuted(alignment))
 
 
@@ -1414,7 +1479,12 @@ def _role_of(tokens: tuple[Token, ...], index: int) -> str:
 
 def comparison_verdict(alignment: Alignment) -> Verdict | None:
     """Contradicts when a claim comparison is reversed in the passage, neutral when the passage
-    has none in front of the same word, None when all agree (or the claim compares nothing)."""
+    has none in front of the same word, None when all agree (or the claim compares nothing).
+
+    The passage may make the claim's comparison in front of another use of the word, in the
+    aligned sentences ("... solely to respond once ..., and shall delete that information after
+    responding"): the aligner may pair the claim's "responding" with "respond once", and the
+    claim quotes the other use (``_made_elsewhere``)."""
     paired = dict(alignment.pairs)
     verdict: Verdict | None = None
     for i, token in enumerate(alignment.claim):
@@ -1425,7 +1495,9 @@ def comparison_verdict(alignment: Alignment) -> Verdict | None:
             continue  # what it bounds is not in the passage: coverage and numeric decide
         found = _comparator_near(alignment.unit, paired[anchor], set(paired.values()))
         if found is None:
-            if not (token.word == "before" and _done_first(alignment, paired[anchor])):
+            if token.word == "before" and _done_first(alignment, paired[anchor]):
+                continue
+            if not _made_elsewhere(alignment, anchor, token):
                 verdict = Verdict.NEUTRAL
         elif found.direction != token.direction:
             if (

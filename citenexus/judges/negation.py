@@ -25,11 +25,14 @@ Each word's polarity is the parity of the negation markers whose scope covers it
   neutral (the modal in front of the same verb when both texts have one);
 - otherwise, a claim that denies a word the passage narrows with a word the claim leaves out
   ("do not apply to rentals" for "do not apply to transient rentals") is neutral (``_widened``);
+  a claim that narrows the word its own way, past a determiner ("may not raise the rent" for
+  "may not increase rent"), does not deny it more widely (``_narrowed``);
 - otherwise the judge entails when a marker touches the shared words (in the claim, or over
   them in the passage), and declines when none does: it has nothing to say.
 
 "No person may operate" denies the predicate as "a person may not operate" does
-(``tokens.negated_subject``), and "absent evidence to the contrary" is an exception like
+(``tokens.negated_subject``), so does "never" in front of an auxiliary ("never has to provide
+more than 30 days' notice" as "does not have to"; ``_denies_predicate``), and "absent evidence to the contrary" is an exception like
 "without". A flip on a word the passage also uses, unpaired and with the claim's polarity, in the
 same sentences is no flip (``_agrees_elsewhere``): the alignment paired the other use.
 
@@ -95,6 +98,7 @@ from citenexus.judges.tokens import (
     negated_subject,
     text_negation_counts,
 )
+from citenexus.text.stopwords import DETERMINERS
 
 NAME = "negation"
 
@@ -380,10 +384,28 @@ def _widened(alignment: Alignment, claim_counts: Sequence[int], unit_counts: Seq
         before = alignment.unit[u - 1]
         if not before.is_content or u - 1 in used or not unit_counts[u - 1] % 2:
             continue
-        if c > 0 and alignment.claim[c - 1].is_content:
+        if before.word in _PREPOSITION_PARTICIPLES:
+            continue  # "any entity or data ..., including data maintained ...": an example
+            # of what is denied, not a narrower word
+        if _narrowed(alignment.claim, c):
             continue  # the claim narrows the word its own way
         return True
     return False
+
+
+# Participles that work as prepositions: the noun behind one is not narrowed by it.
+_PREPOSITION_PARTICIPLES = frozenset(
+    {"including", "excluding", "concerning", "regarding", "following", "pending"}
+)
+
+
+def _narrowed(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether a content word stands right in front of the word at ``index``, past its
+    determiners ("raise *the* rent" narrows "rent" as "increase rent" does)."""
+    k = index - 1
+    while k >= 0 and tokens[k].word in DETERMINERS:
+        k -= 1
+    return k >= 0 and tokens[k].is_content
 
 
 def _predicate_flips(
@@ -537,7 +559,7 @@ def _heads(tokens: tuple[Token, ...], paired: set[int]) -> set[int]:
         if token.is_content:
             heads.add(i)
             continue
-        predicate = token.norm == "not" and i > 0 and tokens[i - 1].word in _PREDICATE_LEADS
+        predicate = _denies_predicate(tokens, i)
         aside = predicate and i + 1 < len(tokens) and tokens[i + 1].word == ","
         start = i + 2 if aside else i + 1
         modal = negated_subject(tokens, i)
@@ -556,6 +578,18 @@ def _heads(tokens: tuple[Token, ...], paired: set[int]) -> set[int]:
             if other.kind == BOUNDARY and not predicate:
                 break
     return heads
+
+
+def _denies_predicate(tokens: tuple[Token, ...], i: int) -> bool:
+    """Whether the marker at ``i`` denies a predicate: a "not" behind a modal or an auxiliary
+    ("may not sublet"), or a "never" in front of one ("never has to give" says what "does not
+    have to give" says). A "never" in front of a verb ("never discards") heads that verb, so an
+    opposite in one word ("keeps") is not read as its denial."""
+    if tokens[i].norm == "not":
+        return i > 0 and tokens[i - 1].word in _PREDICATE_LEADS
+    if tokens[i].norm == "never":
+        return i + 1 < len(tokens) and tokens[i + 1].word in _PREDICATE_LEADS
+    return False
 
 
 # A "not" after a modal or an auxiliary negates the predicate: its head is the verb the two

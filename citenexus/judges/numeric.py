@@ -88,6 +88,7 @@ class NumericJudge:
         spans = [sentence_chars(alignment, start) for start in home_sentences(alignment)]
         home = [q for q in stated if any(a <= q.start and q.end <= b for a, b in spans)]
         outcomes = [_outcome(q, stated, literals, home, asserted) for q in asserted]
+        outcomes = _branch_outcomes(claim, unit.text, asserted, stated, outcomes)
         matched = outcomes.count("matched")
         score = matched / len(asserted)
         span = _span(asserted, stated, outcomes, alignment)
@@ -207,6 +208,85 @@ def _borrowed(
         return False
     others = [q for q in home if q.kind == asserted.kind]
     return any(not any(q.same_value(c) for c in claimed) for q in others)
+
+
+# The words that bound a value: in front of it ("more than 10 percent", "up to $2,000") or
+# behind it ("10 percent or less").
+_GE_BEFORE = re.compile(
+    r"(?:(?<!not )(?<!no )(?:more|greater) than|over|(?<!not )exceed(?:s|ing)?|at least"
+    r"|not less than|no less than|no fewer than)\s*$",
+    re.IGNORECASE,
+)
+_LE_BEFORE = re.compile(
+    r"(?:(?<!not )(?<!no )(?:less|fewer) than|under|up to|not more than|no more than|at most"
+    r"|not exceeding|within)\s*$",
+    re.IGNORECASE,
+)
+_GE_AFTER = re.compile(r"\s*(?:or more|or greater|or over)\b", re.IGNORECASE)
+_LE_AFTER = re.compile(r"\s*(?:or less|or fewer|or under)\b", re.IGNORECASE)
+
+
+def bound(text: str, quantity: Quantity) -> str:
+    """How the text bounds a value: ``"ge"`` ("more than 10 percent", "10 percent or more"),
+    ``"le"`` ("up to $2,000", "10 percent or less"), or ``""`` (the value stated bare)."""
+    before = text[max(0, quantity.start - 24) : quantity.start]
+    if _GE_BEFORE.search(before) or _GE_AFTER.match(text, quantity.end):
+        return "ge"
+    if _LE_BEFORE.search(before) or _LE_AFTER.match(text, quantity.end):
+        return "le"
+    return ""
+
+
+def _branch_outcomes(
+    claim: str,
+    text: str,
+    asserted: list[Quantity],
+    stated: list[Quantity],
+    outcomes: list[str],
+) -> list[str]:
+    """The outcomes with a value borrowed from another branch of a rule read as a conflict.
+
+    A passage may give one rule in branches that differ by a bound ("(1) If the increase is 10
+    percent or less, ... at least 30 days ... (2) If the increase is more than 10 percent, ...
+    at least 90 days"). A claim value bounded as the passage bounds it in only some sentences
+    ("more than 10 percent") places the claim in those; another claim value matched only
+    outside them ("30 days"), where they give a value of its kind the claim does not state
+    ("90 days"), comes from the other branch."""
+    placed: set[int] | None = None
+    for q in asserted:
+        direction = bound(claim, q)
+        if not direction:
+            continue
+        equal = [s for s in stated if s.kind == q.kind and s.same_value(q)]
+        same = {_sentence_at(text, s.start) for s in equal if bound(text, s) == direction}
+        other = {_sentence_at(text, s.start) for s in equal if bound(text, s) != direction}
+        if same and other:
+            placed = same if placed is None else placed & same
+    if not placed:
+        return outcomes
+    result = list(outcomes)
+    for index, q in enumerate(asserted):
+        if outcomes[index] != "matched" or bound(claim, q):
+            continue
+        equal = [s for s in stated if s.kind == q.kind and s.same_value(q)]
+        if any(_sentence_at(text, s.start) in placed for s in equal):
+            continue
+        there = [
+            s
+            for s in stated
+            if s.kind == q.kind
+            and _sentence_at(text, s.start) in placed
+            and not any(s.same_value(c) for c in asserted)
+        ]
+        if there:
+            result[index] = "conflict"
+    return result
+
+
+def _sentence_at(text: str, position: int) -> int:
+    """The start of the sentence (or list item) holding ``position``: the character after the
+    last sentence end or line break in front of it."""
+    return max(text.rfind(mark, 0, position) for mark in (". ", "\n", "; ")) + 1
 
 
 _DAYS_PER = {DAYS: 1.0, BUSINESS_DAYS: 7 / 5, MONTHS: 365.25 / 12, HOURS: 1 / 24}

@@ -128,7 +128,8 @@ _PHRASE_NEGATORS = frozenset({"beyond", "without", "absent"})
 # Verbs that say an act did not happen: "an insurer that fails to pay" is not one that pays.
 _NEGATIVE_VERBS = frozenset(
     """fail fails failed failing failure refuse refuses refused refusing refusal
-    neglect neglects neglected neglecting omit omits omitted omitting""".split()  # noqa: SIM905
+    neglect neglects neglected neglecting omit omits omitted omitting
+    withhold withholds withheld withholding""".split()  # noqa: SIM905
 )
 _NEGATIVE_WORDS = {
     "prohibited": "permit",
