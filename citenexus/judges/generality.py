@@ -94,7 +94,51 @@ def universal_on_restricted(alignment: Alignment) -> bool:
             continue  # the passage says "any" of it too
         if any(_restricted(unit, u, used) for u in uses):
             return True
+        if _restriction_continues(alignment, head, used):
+            return True
     return False
+
+
+_CLAUSE_STOPS = frozenset({".", ";", ",", "!", "?", "\n"})
+_BE = frozenset({"is", "are", "was", "were", "be", "been"})
+
+
+def _restriction_continues(alignment: Alignment, head: int, used: set[int]) -> bool:
+    """Whether the passage goes on restricting the thing past the phrase the claim quotes of it:
+    "every hiring of real property" for "a hiring of real property *other than lodgings* ...",
+    "every controller that is subject to the Act" for "controllers that are subject to the Act
+    *and that process personal data for* ...". The claim's phrase is the word with its "of"
+    phrase (up to the verb) or its relative clause (up to the clause's end); behind the
+    passage's use of the phrase's last quoted word stands "other than ..." or "and that / who /
+    which ..." with a word the claim does not quote."""
+    paired = dict(alignment.pairs)
+    last = max(c for c in range(head, _phrase_end(alignment.claim, head) + 1) if c in paired)
+    k = paired[last] + 1
+    following = [token.word for token in alignment.unit[k : k + 2]]
+    if following == ["other", "than"]:
+        return _restricted_behind(alignment.unit, k - 1, used, frozenset({"other"}))
+    if following[:1] == ["and"] and following[1:] and following[1] in _RELATIVES:
+        return _restricted_behind(alignment.unit, k, used)
+    return False
+
+
+def _phrase_end(claim: tuple[Token, ...], head: int) -> int:
+    """The last token of the phrase that restricts the claim's word at ``head``: a relative
+    clause runs to the clause's end, an "of" phrase to the verb (a modal or a form of "be");
+    the word itself when neither follows it."""
+    opener = [token.word for token in claim[head + 1 : head + 2]]
+    if opener != ["of"] and not (opener and opener[0] in _RELATIVES):
+        return head
+    relative = opener != ["of"]
+    end = head + 1
+    for k in range(head + 2, len(claim)):
+        token = claim[k]
+        if token.word in _CLAUSE_STOPS:
+            break
+        if not relative and (token.kind == MODAL or token.word in _BE):
+            break
+        end = k
+    return end
 
 
 def _uses_at_home(alignment: Alignment, head: int, used: set[int]) -> list[int]:
@@ -154,6 +198,9 @@ def restriction_cut_off(alignment: Alignment) -> bool:
         return False
     used = {p for _, p in alignment.pairs}
     _, u = max(alignment.pairs)  # the pair of the claim's last quoted word
+    if any(p > u for p in used):
+        return False  # the claim quotes what follows ("... in any of the following cases: 1.
+        # When the tenant continues in possession ..."): its quote does not end there
     if not _restricted_behind(alignment.unit, u, used):
         return False
     # A contiguous fragment of the passage is a quote, and support.

@@ -15,7 +15,12 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   (``either_way_narrowed``) is neutral at any coverage;
 - a claim whose subject is nowhere in the passage's sentences (a rule about someone the passage
   does not name, even when a heading holds the word), or that names what the passage never
-  names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage;
+  names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage; so is one that
+  states plainly what the passage names only as left out (``excepted_quoted``: "residential
+  premises" for "premises other than residential premises");
+- a claim word whose generic opposite stands, unpaired, in the aligned sentences contradicts
+  (``antonym_swapped``), unless one of the two is denied and the other is not ("is invalid" /
+  "is not valid");
 - from there up to ``lexical_min_coverage`` (the paraphrase zone) it cannot tell: it declines,
   and the other judges decide, unless the claim says more than the passage (``widened``), leaves
   out the condition of the sentence that holds most of its words (``dropped_condition`` read on
@@ -37,11 +42,16 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
 - no claim word stands in the slot of another of the passage's words (``substituted``): "a
   default by the landlord in the payment of rent" against "a default by the tenant ...", or,
   for the claim's first word, read from its right neighbour, "A tenant who fails to ..."
-  against "An owner who fails to ...";
+  against "An owner who fails to ..."; nor a modifier moved into the slot of another in front
+  of the same word (``_modifier_swapped``: "monthly rent makes a week-to-week tenancy" for
+  "weekly rent makes a week-to-week tenancy, monthly rent a month-to-month tenancy");
 - the claim does not leave out the condition its sentence puts on the rule
   (``dropped_condition``), also behind a "when ..." clause, and also when it quotes only the
   parties of a case that opens the sentence ("When the landlord has told the tenant ..., the
   landlord may ..."); a contiguous fragment is support;
+- the claim does not drop the adverb of manner from a condition it quotes
+  (``condition_loosened``: "If a landlord withholds consent" for "If a landlord breaches a
+  lease by unreasonably withholding consent");
 - the claim does not set its rule a condition read from another sentence where the rule's own
   sentence sets one, unquoted (``condition_moved``), nor put a word of its own between two
   words the passage has side by side, outside its own case (``inserted``: "written consent"
@@ -57,7 +67,8 @@ A claim in the passive voice ("... shall be given to the tenant by the landlord"
 passive in one text and active in the other (``voice_pair``: "are not included" / "do not
 include"), moves its agent behind the verb, which the order and subject checks read as a
 rearrangement; there they decline instead of saying neutral, and the negation and numeric judges
-still speak. The agent a passive keeps must be the subject of the passage's active verb
+still speak. A passive both texts keep ("a signal, sent by a tool ...": ``_agent_kept``) is no
+change of voice. The agent a passive keeps must be the subject of the passage's active verb
 (``agent_swapped``: "The repair may be arranged by the landlord" against "The tenant may arrange
 for the repair" is neutral). In the paraphrase zone a reversed comparison is neutral too.
 """
@@ -181,6 +192,8 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
         return Verdict.NEUTRAL
     if antonym_swapped(alignment):
         return Verdict.CONTRADICTS
+    if excepted_quoted(alignment):
+        return Verdict.NEUTRAL
     if dropped_limit(alignment) or party_swapped(alignment) or order_reversed(alignment):
         return Verdict.NEUTRAL
     if quantifier_changed(alignment) or dropped_conjunct(alignment):
@@ -221,6 +234,25 @@ def lexical_verdict(alignment: Alignment, thresholds: JudgeThresholds) -> Verdic
     if dropped_restriction(alignment) or condition_loosened(alignment):
         return Verdict.NEUTRAL
     return Verdict.ENTAILS
+
+
+def _excepted_here(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the word stands right behind "other than" (past determiners): "premises *other
+    than* residential premises" names what the rule leaves out."""
+    k = index
+    while k > 0 and tokens[k - 1].word in DETERMINERS:
+        k -= 1
+    return [t.word for t in tokens[max(k - 2, 0) : k]] == ["other", "than"]
+
+
+def excepted_quoted(alignment: Alignment) -> bool:
+    """Whether the claim states, plainly, what the passage names only as left out: "a tenancy
+    of residential premises" for "a tenancy of any premises *other than* residential premises".
+    A claim that leaves it out too ("other than residential premises") is not read."""
+    return any(
+        _excepted_here(alignment.unit, u) and not _excepted_here(alignment.claim, c)
+        for c, u in alignment.pairs
+    )
 
 
 def condition_loosened(alignment: Alignment) -> bool:
@@ -295,6 +327,8 @@ _OPPOSITES = {
         ("accepted", "rejected"),
         ("easier", "harder"),
         ("easy", "hard"),
+        ("inside", "outside"),
+        ("within", "outside"),
     )
 }
 
@@ -961,13 +995,28 @@ def passive(tokens: tuple[Token, ...]) -> bool:
     return "by" in words and any(w in _BE for w in words[: words.index("by")])
 
 
+def _agent_kept(alignment: Alignment) -> bool:
+    """Whether every "by" the claim puts behind a verb stands behind the same verb in the
+    passage ("a signal, *sent by* a tool ..." for "a signal, *sent by* a platform ..."): the
+    claim keeps the passage's passive, it does not turn an active rule around."""
+    paired = dict(alignment.pairs)
+    unit = alignment.unit
+    agents = [i for i, token in enumerate(alignment.claim) if token.word == "by"]
+    return bool(agents) and all(
+        i - 1 in paired and [t.word for t in unit[paired[i - 1] + 1 : paired[i - 1] + 2]] == ["by"]
+        for i in agents
+    )
+
+
 def voice_changed(alignment: Alignment) -> bool:
     """Whether the claim is passive where the passage is not: it names its agent behind a
     passive verb, or puts its rule in the passive without one ("the applicant must be given a
     copy" for "the landlord shall give the applicant a copy"). Its subject is then not the
     passage's agent, which the order and subject checks cannot read. A claim passive where
     the passage is passive too ("may be charged once") is read as usual."""
-    if passive(alignment.claim) or voice_pair(alignment) is not None:
+    if (passive(alignment.claim) and not _agent_kept(alignment)) or voice_pair(
+        alignment
+    ) is not None:
         return True
     tokens = alignment.claim
     predicate = claim_predicate(tokens)
@@ -1259,12 +1308,25 @@ def substituted(alignment: Alignment) -> bool:
             continue  # the neighbours are not in order: crossing reads that
         if left < paired[c] and (right is None or paired[c] < right):
             continue  # paired where its neighbours put it
+        if right is not None and after == c + 1 and _modifier_swapped(claim, unit, c, right, used):
+            return True  # "*monthly* rent makes ..." for "*weekly* rent makes ..., monthly rent"
         slot = _slot(claim, unit, before, c, left)
         if slot is None or slot in used or claim[c].key in unit[slot].keys:
             continue
         if after is None or _frame(claim, c, after) == _frame(unit, slot, right or slot):
             return True
     return False
+
+
+def _modifier_swapped(
+    claim: tuple[Token, ...], unit: tuple[Token, ...], c: int, right: int, used: set[int]
+) -> bool:
+    """Whether the passage puts, right in front of the word the claim's ``c`` stands in front
+    of, another content word the claim does not quote: the claim moved a modifier from
+    elsewhere into that word's slot ("monthly rent makes a week-to-week tenancy" for "weekly
+    rent makes a week-to-week tenancy, monthly rent a month-to-month tenancy")."""
+    slot = right - 1  # ``right`` is a paired word behind a paired neighbour: never 0
+    return slot not in used and unit[slot].is_content and claim[c].key not in unit[slot].keys
 
 
 def slot_swapped(alignment: Alignment) -> bool:

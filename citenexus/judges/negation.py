@@ -60,7 +60,10 @@ though the "not" of the one reaches over "without" and the other's stops at "unl
 own words ("process") still are. A case that denies itself ("when the parties have not agreed
 otherwise") is such an exception, and an exception of the claim read against a plain statement
 of the passage ("..., unless the parties have agreed otherwise" / "Parties commonly agree that
-...") is neutral: an exception asserts nothing a statement could deny.
+...") is neutral: an exception asserts nothing a statement could deny. So is a passage's
+"unless" or "except" clause read against a claim's plain statement ("valid unless the party who
+challenges it shows that it was unreasonable" / "must show that it was reasonable"); a
+passage's "without" is a manner, which a claim's "with" still denies.
 
 A claim that orders two steps with "before" ("must obtain consent before it collects") against
 a passage that requires one "without first" doing it ("shall not collect ... without first
@@ -168,10 +171,7 @@ class NegationJudge:
                 # no-fault cause, ...": the rule of another case, not the opposite of this one.
                 return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, where)
             if all(
-                claim_counts[c] == 1
-                and _excepted(alignment.claim, c)
-                and not _excepted(alignment.unit, u)
-                and not in_condition(alignment.unit, u)
+                _exception_against_statement(alignment, claim_counts, unit_counts, c, u)
                 for c, u in flips
             ):
                 # "..., unless the parties have agreed otherwise" against "Parties commonly agree
@@ -206,6 +206,38 @@ class NegationJudge:
         if not agreed:
             return None  # the claim's negation is about a word the passage does not negate
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
+
+
+def _exception_against_statement(
+    alignment: Alignment, claim_counts: Sequence[int], unit_counts: Sequence[int], c: int, u: int
+) -> bool:
+    """Whether one text's word stands in an exception and the other's in a plain statement,
+    outside any condition: "..., unless the parties have agreed otherwise" against "Parties
+    commonly agree that ..."; "valid unless the party who challenges it shows that it was
+    unreasonable" against "must show that it was reasonable" (on the passage's side only an
+    "unless" or "except" clause: "may keep a dog without consent" is denied by "with
+    consent"). An exception asserts nothing a statement could deny."""
+    claim, unit = alignment.claim, alignment.unit
+    if claim_counts[c] == 1 and _excepted(claim, c):
+        return not _excepted(unit, u) and not in_condition(unit, u)
+    if unit_counts[u] == 1 and _in_clause_exception(unit, u):
+        return not _excepted(claim, c) and not in_condition(claim, c)
+    return False
+
+
+_CLAUSE_EXCEPTIONS = frozenset({"unless", "except"})
+
+
+def _in_clause_exception(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the word stands in an "unless ..." or "except ..." clause: the nearest marker in
+    front of it in its clause is one of them. ("Without consent" is a manner, which a claim
+    "with consent" does deny.)"""
+    for token in reversed(tokens[:index]):
+        if token.word in _CLAUSE_EXCEPTIONS:
+            return True
+        if token.word in _EXCEPTIONS | _NEGATIONS | _EXCEPTION_ENDS:
+            return False
+    return False
 
 
 _EXCEPTIONS = frozenset({"unless", "without", "absent", "except"})

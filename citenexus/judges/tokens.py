@@ -129,7 +129,8 @@ _PHRASE_NEGATORS = frozenset({"beyond", "without", "absent"})
 _NEGATIVE_VERBS = frozenset(
     """fail fails failed failing failure refuse refuses refused refusing refusal
     neglect neglects neglected neglecting omit omits omitted omitting
-    withhold withholds withheld withholding""".split()  # noqa: SIM905
+    withhold withholds withheld withholding
+    decline declines declined declining""".split()  # noqa: SIM905
 )
 _NEGATIVE_WORDS = {
     "prohibited": "permit",
@@ -430,9 +431,10 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     it is not served personally, the notice period ...") stops at the condition's comma, and a
     denying preposition ("beyond", "without", "absent") at the verb behind its phrase ("an
     increase beyond the cap is void"). "non"
-    covers one word and a negative verb ("fails to pay a claim") two; a negative content word
-    ("prohibited") also covers itself. The "from" of a hindrance in front of a gerund ("prevents
-    the parties from agreeing") is a marker too (``_hindered``).
+    covers one word and a negative verb ("fails to pay a claim", "withholds consent") two; a
+    "nor" inside a denial ("do not cover X, nor Y") goes on denying and adds nothing; a
+    negative content word ("prohibited") also covers itself. The "from" of a hindrance in front
+    of a gerund ("prevents the parties from agreeing") is a marker too (``_hindered``).
     """
     counts = [0] * len(tokens)
     hindered = _hindered(tokens)
@@ -441,6 +443,8 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
             continue
         if either_way(tokens, i):
             continue
+        if token.norm == "nor" and counts[i] % 2:
+            continue  # "do not cover X, nor Y": a "nor" inside a denial goes on denying
         if token.kind == CONTENT:
             counts[i] += 1
         reach = _SHORT_SCOPES.get(token.norm, max_scope)
