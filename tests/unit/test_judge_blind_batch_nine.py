@@ -1,5 +1,5 @@
 """The readings a batch of judge pairs written blind led to (batch 9, docs/evaluation.md "The
-judges on a ninth blind batch"; docs/design.md#the-judges): an opposite read with its negation,
+judges on two more blind batches"; docs/design.md#the-judges): an opposite read with its negation,
 "easier" against "harder", an adverb dropped from a condition the claim quotes, "any" of a thing
 a "from" phrase restricts, "withhold" as a negative verb, a second predicate joined by "or",
 one word paired outside the sentences holding the claim, "including" in front of a denied

@@ -1,5 +1,5 @@
 """The readings a tenth batch of judge pairs written blind led to (docs/evaluation.md "The
-judges on a ninth blind batch"; docs/design.md#the-judges): "outside" against "within",
+judges on two more blind batches"; docs/design.md#the-judges): "outside" against "within",
 "decline" as a negative verb, a restriction that goes on past the phrase a claim quotes, what
 "other than" leaves out stated plainly, a passive both texts keep, a modifier moved into the
 slot of another, "nor" inside a denial, an "unless" clause against a plain statement, and a
