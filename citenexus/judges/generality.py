@@ -99,7 +99,6 @@ def universal_on_restricted(alignment: Alignment) -> bool:
     return False
 
 
-_CLAUSE_STOPS = frozenset({".", ";", ",", "!", "?", "\n"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been"})
 
 
@@ -133,7 +132,7 @@ def _phrase_end(claim: tuple[Token, ...], head: int) -> int:
     end = head + 1
     for k in range(head + 2, len(claim)):
         token = claim[k]
-        if token.word in _CLAUSE_STOPS:
+        if token.word in _PHRASE_ENDS:
             break
         if not relative and (token.kind == MODAL or token.word in _BE):
             break

@@ -366,9 +366,6 @@ def antonym_swapped(alignment: Alignment) -> bool:
     return False
 
 
-_BE = frozenset({"be", "been", "is", "are", "was", "were"})
-
-
 def _denied_here(tokens: tuple[Token, ...], index: int) -> bool:
     """Whether a negation stands right in front of the word, past a form of "be" ("is *not*
     valid", "*not* be valid")."""

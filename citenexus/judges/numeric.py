@@ -11,7 +11,12 @@ with (``align``):
   notice 60 days" and the claim "notice 30 days"), and one the passage states only outside the
   sentences holding most of the claim's words when those give another value of its kind that
   the claim does not state (``_borrowed``);
-- a value the passage does not state is missing.
+- a value the passage does not state is missing;
+- a value borrowed from another branch of one rule conflicts: a claim value bounded as the
+  passage bounds it in only some sentences ("more than 10 percent", where another sentence has
+  "10 percent or less") places the claim in those, and another claim value matched only outside
+  them, where they state another of its kind, comes from the other branch
+  (``_branch_outcomes``).
 
 The judge speaks only about the claim's matter: when the aligned sentences hold at least
 ``numeric_min_coverage`` of the claim's other content words, a missing value is neutral and a

@@ -6,6 +6,7 @@ from __future__ import annotations
 from citenexus.domain.model import Unit, Verdict
 from citenexus.judges.align import Alignment
 from citenexus.judges.lexical import align_claim
+from citenexus.judges.negation import _heads
 from citenexus.judges.thresholds import JudgeThresholds
 from citenexus.judges.tokens import tokenize
 from citenexus.ports import Judge
@@ -40,3 +41,15 @@ def verdict(judge: Judge, claim: str, text: str) -> Verdict | None:
     """The judge's verdict on the pair, or None where it declines."""
     judgment = judge.judge(claim, passage(text))
     return None if judgment is None else judgment.verdict
+
+
+def heads(claim: str, text: str) -> tuple[list[str], list[str]]:
+    """The heads the negation judge finds (``negation._heads``) in the claim and in the
+    passage, as words."""
+    alignment = aligned(claim, text)
+    claim_heads = _heads(alignment.claim, {c for c, _ in alignment.pairs})
+    unit_heads = _heads(alignment.unit, {u for _, u in alignment.pairs})
+    return (
+        [alignment.claim[i].norm for i in sorted(claim_heads)],
+        [alignment.unit[i].norm for i in sorted(unit_heads)],
+    )

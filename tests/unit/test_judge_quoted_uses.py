@@ -7,10 +7,9 @@ The texts are of no field the example lanes hold: the readings are generic Engli
 from __future__ import annotations
 
 from citenexus.domain.model import Verdict
-from citenexus.judges import JudgeThresholds, LexicalJudge, NegationJudge
-from citenexus.judges.lexical import align_claim, comparison_verdict
-from citenexus.judges.negation import _heads
-from tests.support.judging import aligned, passage, verdict
+from citenexus.judges import LexicalJudge, NegationJudge
+from citenexus.judges.lexical import comparison_verdict
+from tests.support.judging import aligned, heads, verdict
 
 LEXICAL = LexicalJudge()
 NEGATION = NegationJudge()
@@ -112,25 +111,14 @@ def test_never_in_front_of_a_verb_heads_that_verb() -> None:
 # -- the edges of the readings (mutation tests) -----------------------------------------------
 
 
-def _heads_of(claim: str, text: str) -> tuple[list[str], list[str]]:
-    """The heads ``_heads`` finds in the claim and in the passage, as words."""
-    alignment = align_claim(claim, passage(text), JudgeThresholds())
-    claim_heads = _heads(alignment.claim, {c for c, _ in alignment.pairs})
-    unit_heads = _heads(alignment.unit, {u for _, u in alignment.pairs})
-    return (
-        [alignment.claim[i].norm for i in sorted(claim_heads)],
-        [alignment.unit[i].norm for i in sorted(unit_heads)],
-    )
-
-
 def test_a_never_that_ends_the_text_heads_nothing() -> None:
-    assert _heads_of("Tenants may sublet, never", "Tenants may sublet.") == ([], [])
+    assert heads("Tenants may sublet, never", "Tenants may sublet.") == ([], [])
 
 
 def test_a_never_in_front_of_need_at_the_end_is_a_denied_predicate() -> None:
     # "need" is an auxiliary here: a denied predicate's head must be a word both texts share,
     # and nothing follows it.
-    assert _heads_of("Tenants never need", "Tenants pay rent.") == ([], [])
+    assert heads("Tenants never need", "Tenants pay rent.") == ([], [])
 
 
 def test_a_step_done_first_does_not_end_the_reading_of_the_claims_comparisons() -> None:

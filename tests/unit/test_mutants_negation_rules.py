@@ -11,8 +11,9 @@ import pytest
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.judges import JudgeThresholds, NegationJudge
 from citenexus.judges.lexical import align_claim
-from citenexus.judges.negation import _heads, _widened
+from citenexus.judges.negation import _widened
 from citenexus.judges.tokens import text_negation_counts
+from tests.support.judging import heads
 
 JUDGE = NegationJudge()
 NO_FAULT = "When the seller ends a contract for a no-fault reason, the seller shall refund the fee."
@@ -388,17 +389,6 @@ def test_the_claims_verb_said_of_its_subject(
     claim: str, text: str, verdict: Verdict | None
 ) -> None:
     assert verdict_of(claim, text) is verdict
-
-
-def heads(claim: str, text: str) -> tuple[list[str], list[str]]:
-    """The heads ``_heads`` finds in the claim and in the passage, as words."""
-    alignment = align_claim(claim, unit_of(text), JudgeThresholds())
-    claim_heads = _heads(alignment.claim, {c for c, _ in alignment.pairs})
-    unit_heads = _heads(alignment.unit, {u for _, u in alignment.pairs})
-    return (
-        [alignment.claim[i].norm for i in sorted(claim_heads)],
-        [alignment.unit[i].norm for i in sorted(unit_heads)],
-    )
 
 
 @pytest.mark.parametrize(
