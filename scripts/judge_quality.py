@@ -287,6 +287,32 @@ def report(results: Sequence[dict[str, Any]], names: Sequence[str], title: str) 
     return "\n".join(lines)
 
 
+def changed_readings(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The pairs whose ensemble reading differs between two runs' JSON payloads (``pairs``), one
+    line each: id, category, label, reading before -> after, and the judges that changed. Pairs
+    in only one of the runs are named as added or dropped."""
+    old = {r["id"]: r for r in before.get("pairs", [])}
+    new = {r["id"]: r for r in after.get("pairs", [])}
+    lines = []
+    for key in sorted(old.keys() | new.keys()):
+        if key not in old or key not in new:
+            lines.append(f"{key}: {'added' if key in new else 'dropped'}")
+            continue
+        was, now = old[key]["verdicts"], new[key]["verdicts"]
+        if was[ENSEMBLE] == now[ENSEMBLE]:
+            continue
+        judges = {
+            j: f"{was.get(j)} -> {now.get(j)}"
+            for j in now
+            if j != ENSEMBLE and was.get(j) != now[j]
+        }
+        lines.append(
+            f"{key} [{new[key]['category']}] label={new[key]['label']}: "
+            f"{was[ENSEMBLE]} -> {now[ENSEMBLE]} {json.dumps(judges)}"
+        )
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--embedder", choices=("minilm", "hashing"), default="minilm")
@@ -306,7 +332,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="judge embeddings against the unit's best span (embedded at ask time) instead of "
         "the unit's stored embedding: measured, not the product's default",
     )
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        type=Path,
+        metavar=("BEFORE", "AFTER"),
+        help="print the pairs whose ensemble reading differs between two runs' .json outputs, "
+        "and judge nothing",
+    )
     args = parser.parse_args(argv)
+    if args.compare:
+        before, after = (json.loads(path.read_text()) for path in args.compare)
+        lines = changed_readings(before, after)
+        print("\n".join(lines) if lines else "no reading changed")
+        return 0
     embedder: Embedder = MiniLMEmbedder() if args.embedder == "minilm" else HashingEmbedder()
     thresholds = JudgeThresholds(embedding_spans=args.embedding_spans)
     judges = default_judges(embedder, thresholds=thresholds)
