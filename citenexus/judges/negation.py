@@ -32,9 +32,10 @@ Each word's polarity is the parity of the negation markers whose scope covers it
 
 "No person may operate" denies the predicate as "a person may not operate" does
 (``tokens.negated_subject``), so does "never" in front of an auxiliary ("never has to provide
-more than 30 days' notice" as "does not have to"; ``_denies_predicate``), and "absent evidence to the contrary" is an exception like
-"without". A flip on a word the passage also uses, unpaired and with the claim's polarity, in the
-same sentences is no flip (``_agrees_elsewhere``): the alignment paired the other use.
+more than 30 days' notice" as "does not have to"; ``_denies_predicate``), and "absent evidence
+to the contrary" is an exception like "without". A flip on a word the passage also uses,
+unpaired and with the claim's polarity, in the same sentences is no flip (``_agrees_elsewhere``):
+the alignment paired the other use.
 
 Dropping a whole exception ("... unless the tenant consents") keeps the polarity of what is
 left, so a compression that drops it is not contradicted here.
@@ -235,7 +236,7 @@ def _in_clause_exception(tokens: tuple[Token, ...], index: int) -> bool:
     for token in reversed(tokens[:index]):
         if token.word in _CLAUSE_EXCEPTIONS:
             return True
-        if token.word in _EXCEPTIONS | _NEGATIONS | _EXCEPTION_ENDS:
+        if token.word in _CLAUSE_BREAKS:
             return False
     return False
 
@@ -243,6 +244,7 @@ def _in_clause_exception(tokens: tuple[Token, ...], index: int) -> bool:
 _EXCEPTIONS = frozenset({"unless", "without", "absent", "except"})
 _NEGATIONS = frozenset({"not", "no", "never"})
 _EXCEPTION_ENDS = frozenset({",", ";", ":", ".", "!", "?", "\n"})
+_CLAUSE_BREAKS = _EXCEPTIONS | _NEGATIONS | _EXCEPTION_ENDS
 
 
 def _agrees_elsewhere(
