@@ -22,6 +22,7 @@ import os
 
 from citenexus.judges.align import Alignment, content_run_before, home_sentences, sentence_of
 from citenexus.judges.tokens import MODAL, Token
+from citenexus.text.stopwords import BE_FORMS
 
 # Words of free choice that widen a rule to every case when they open a phrase of their own
 # (behind a comma or a preposition): "for whatever reason", ", however it is delivered".
@@ -99,9 +100,6 @@ def universal_on_restricted(alignment: Alignment) -> bool:
     return False
 
 
-_BE = frozenset({"is", "are", "was", "were", "be", "been"})
-
-
 def _restriction_continues(alignment: Alignment, head: int, used: set[int]) -> bool:
     """Whether the passage goes on restricting the thing past the phrase the claim quotes of it:
     "every hiring of real property" for "a hiring of real property *other than lodgings* ...",
@@ -134,7 +132,7 @@ def _phrase_end(claim: tuple[Token, ...], head: int) -> int:
         token = claim[k]
         if token.word in _PHRASE_ENDS:
             break
-        if not relative and (token.kind == MODAL or token.word in _BE):
+        if not relative and (token.kind == MODAL or token.word in BE_FORMS):
             break
         end = k
     return end

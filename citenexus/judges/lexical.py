@@ -348,9 +348,14 @@ def antonym_swapped(alignment: Alignment) -> bool:
     previous: int | None = None  # the last paired content word of the claim so far
     for c, token in enumerate(alignment.claim):
         opposites = _opposites_of(token.word)
-        if c not in paired and any(
-            unit[k].word in opposites and _denied_here(unit, k) == _denied_here(alignment.claim, c)
-            for k in offered
+        if (
+            c not in paired
+            and opposites
+            and any(
+                unit[k].word in opposites
+                and _denied_here(unit, k) == _denied_here(alignment.claim, c)
+                for k in offered
+            )
         ):
             return True
         if opposites and previous is not None:

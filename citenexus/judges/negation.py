@@ -102,7 +102,7 @@ from citenexus.judges.tokens import (
     negated_subject,
     text_negation_counts,
 )
-from citenexus.text.stopwords import DETERMINERS
+from citenexus.text.stopwords import BE_FORMS, DETERMINERS
 
 NAME = "negation"
 
@@ -347,16 +347,13 @@ def _step_before(alignment: Alignment) -> bool:
     return any(unit[k].word == "first" and unit[k - 1].word == "without" for k in range(lo + 1, hi))
 
 
-_BE_WORDS = frozenset({"be", "been", "is", "are", "was", "were"})
-
-
 def _denied_verb(tokens: tuple[Token, ...], k: int) -> int | None:
     """The verb a "not" after a modal or an auxiliary denies ("may not be *used*", "do not
     *include*"), or None when the "not" denies no predicate."""
     if k == 0 or tokens[k - 1].word not in _PREDICATE_LEADS:
         return None
     j = k + 1
-    while j < len(tokens) and tokens[j].word in _BE_WORDS:
+    while j < len(tokens) and tokens[j].word in BE_FORMS:
         j += 1
     return j if j < len(tokens) and tokens[j].is_content else None
 

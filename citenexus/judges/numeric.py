@@ -39,9 +39,10 @@ import re
 
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.domain.vocabulary import stem
-from citenexus.judges.align import Alignment, home_sentences, sentence_chars
+from citenexus.judges.align import Alignment, home_sentences, sentence_chars, sentence_of
 from citenexus.judges.lexical import align_claim
 from citenexus.judges.thresholds import JudgeThresholds
+from citenexus.judges.tokens import COMPARATOR, GE, LE, QUANTITY, Token, tokenize
 from citenexus.text.quantities import (
     BUSINESS_DAYS,
     DAYS,
@@ -93,7 +94,7 @@ class NumericJudge:
         spans = [sentence_chars(alignment, start) for start in home_sentences(alignment)]
         home = [q for q in stated if any(a <= q.start and q.end <= b for a, b in spans)]
         outcomes = [_outcome(q, stated, literals, home, asserted) for q in asserted]
-        outcomes = _branch_outcomes(claim, unit.text, asserted, stated, outcomes)
+        outcomes = _branch_outcomes(alignment, asserted, stated, outcomes)
         matched = outcomes.count("matched")
         score = matched / len(asserted)
         span = _span(asserted, stated, outcomes, alignment)
@@ -215,39 +216,43 @@ def _borrowed(
     return any(not any(q.same_value(c) for c in claimed) for q in others)
 
 
-# The words that bound a value: in front of it ("more than 10 percent", "up to $2,000") or
-# behind it ("10 percent or less").
-_GE_BEFORE = re.compile(
-    r"(?:(?<!not )(?<!no )(?:more|greater) than|over|(?<!not )exceed(?:s|ing)?|at least"
-    r"|not less than|no less than|no fewer than)\s*$",
-    re.IGNORECASE,
-)
-_LE_BEFORE = re.compile(
-    r"(?:(?<!not )(?<!no )(?:less|fewer) than|under|up to|not more than|no more than|at most"
-    r"|not exceeding|within)\s*$",
-    re.IGNORECASE,
-)
-_GE_AFTER = re.compile(r"\s*(?:or more|or greater|or over)\b", re.IGNORECASE)
-_LE_AFTER = re.compile(r"\s*(?:or less|or fewer|or under)\b", re.IGNORECASE)
-
-
 def bound(text: str, quantity: Quantity) -> str:
-    """How the text bounds a value: ``"ge"`` ("more than 10 percent", "10 percent or more"),
-    ``"le"`` ("up to $2,000", "10 percent or less"), or ``""`` (the value stated bare)."""
-    before = text[max(0, quantity.start - 24) : quantity.start]
-    if _GE_BEFORE.search(before) or _GE_AFTER.match(text, quantity.end):
-        return "ge"
-    if _LE_BEFORE.search(before) or _LE_AFTER.match(text, quantity.end):
-        return "le"
-    return ""
+    """How the text bounds a value, read from the comparison the tokenizer finds right in front
+    of it ("more than 10 percent", "up to $2,000", "not exceeding 5 percent") or, for one that
+    bounds the value before it, right behind it ("10 percent or less"): ``GE``, ``LE``, or
+    ``""`` for a value stated bare."""
+    tokens = tokenize(text)
+    return _bound_at(tokens, _quantity_tokens(tokens)[quantity.start])
+
+
+def _quantity_tokens(tokens: tuple[Token, ...]) -> dict[int, int]:
+    """Each value's token index by where the value starts. ``tokenize`` makes a token of every
+    value ``extract_quantities`` reads, starting where it starts, so every value has one."""
+    return {token.start: k for k, token in enumerate(tokens) if token.kind == QUANTITY}
+
+
+# Bounds behind a value that the tokenizer leaves as words ("equal to or greater than" is no
+# comparison of its own there): read here only, where what follows is the value's bound.
+_WORD_BOUNDS_BEHIND: dict[tuple[str, ...], str] = {
+    ("or", "greater"): GE,
+    ("or", "over"): GE,
+    ("or", "under"): LE,
+}
+
+
+def _bound_at(tokens: tuple[Token, ...], at: int) -> str:
+    """The bound on the value read from the token at ``at`` (``bound``)."""
+    front = tokens[at - 1] if at > 0 else None
+    if front is not None and front.kind == COMPARATOR and not front.post:
+        return front.direction
+    back = tokens[at + 1 : at + 3]
+    if back and back[0].kind == COMPARATOR and back[0].post:
+        return back[0].direction
+    return _WORD_BOUNDS_BEHIND.get(tuple(token.word for token in back), "")
 
 
 def _branch_outcomes(
-    claim: str,
-    text: str,
-    asserted: list[Quantity],
-    stated: list[Quantity],
-    outcomes: list[str],
+    alignment: Alignment, asserted: list[Quantity], stated: list[Quantity], outcomes: list[str]
 ) -> list[str]:
     """The outcomes with a value borrowed from another branch of a rule read as a conflict.
 
@@ -256,42 +261,41 @@ def _branch_outcomes(
     at least 90 days"). A claim value bounded as the passage bounds it in only some sentences
     ("more than 10 percent") places the claim in those; another claim value matched only
     outside them ("30 days"), where they give a value of its kind the claim does not state
-    ("90 days"), comes from the other branch."""
+    ("90 days"), comes from the other branch. Sentences are the judges' own (``sentence_of``)."""
+    claim, unit = alignment.claim, alignment.unit
+    in_claim = _quantity_tokens(claim)
+    bounds = [_bound_at(claim, in_claim[q.start]) for q in asserted]
+    if not any(bounds):
+        return outcomes  # no claim value is bounded: nothing places the claim in a branch
+    # Each value of the passage with its sentence and its bound, read once.
+    in_unit = _quantity_tokens(unit)
+    read = [
+        (s, sentence_of(unit, in_unit[s.start]), _bound_at(unit, in_unit[s.start])) for s in stated
+    ]
     placed: set[int] | None = None
-    for q in asserted:
-        direction = bound(claim, q)
+    for q, direction in zip(asserted, bounds, strict=True):
         if not direction:
             continue
-        equal = [s for s in stated if s.kind == q.kind and s.same_value(q)]
-        same = {_sentence_at(text, s.start) for s in equal if bound(text, s) == direction}
-        other = {_sentence_at(text, s.start) for s in equal if bound(text, s) != direction}
+        equal = [(sentence, b) for s, sentence, b in read if s.kind == q.kind and s.same_value(q)]
+        same = {sentence for sentence, b in equal if b == direction}
+        other = {sentence for sentence, b in equal if b != direction}
         if same and other:
             placed = same if placed is None else placed & same
     if not placed:
         return outcomes
     result = list(outcomes)
-    for index, q in enumerate(asserted):
-        if outcomes[index] != "matched" or bound(claim, q):
+    for index, (q, direction) in enumerate(zip(asserted, bounds, strict=True)):
+        if outcomes[index] != "matched" or direction:
             continue
-        equal = [s for s in stated if s.kind == q.kind and s.same_value(q)]
-        if any(_sentence_at(text, s.start) in placed for s in equal):
+        of_kind = [(s, sentence) for s, sentence, _ in read if s.kind == q.kind]
+        if any(sentence in placed for s, sentence in of_kind if s.same_value(q)):
             continue
-        there = [
-            s
-            for s in stated
-            if s.kind == q.kind
-            and _sentence_at(text, s.start) in placed
-            and not any(s.same_value(c) for c in asserted)
-        ]
-        if there:
+        if any(
+            sentence in placed and not any(s.same_value(c) for c in asserted)
+            for s, sentence in of_kind
+        ):
             result[index] = "conflict"
     return result
-
-
-def _sentence_at(text: str, position: int) -> int:
-    """The start of the sentence (or list item) holding ``position``: the character after the
-    last sentence end or line break in front of it."""
-    return max(text.rfind(mark, 0, position) for mark in (". ", "\n", "; ")) + 1
 
 
 _DAYS_PER = {DAYS: 1.0, BUSINESS_DAYS: 7 / 5, MONTHS: 365.25 / 12, HOURS: 1 / 24}

@@ -52,6 +52,8 @@ PREPOSITIONS = ROLE_PREPOSITIONS | frozenset(
     within during before after among toward towards behind beside across
     """.split()  # noqa: SIM905 (a word list reads best as text)
 )
+# The forms of "be" that stand between an auxiliary, a "not" or a subject and a verb.
+BE_FORMS = frozenset({"be", "been", "is", "are", "was", "were"})
 # Words skipped when looking for the role preposition in front of a noun.
 DETERMINERS = frozenset(
     """

@@ -21,7 +21,7 @@ from citenexus.judges.lexical import (
     condition_loosened,
     crossing,
 )
-from citenexus.judges.numeric import _branch_outcomes, _sentence_at, bound, extract_quantities
+from citenexus.judges.numeric import _branch_outcomes, bound, extract_quantities
 from citenexus.judges.tokens import text_negation_counts, tokenize
 from tests.support.judging import aligned, passage, verdict
 
@@ -260,6 +260,10 @@ def test_a_bare_condition_places_the_claim_in_no_branch() -> None:
         ("It is exceeding 5 percent.", "ge"),
         ("It is within 5 days.", "le"),
         ("It is 5 percent.", ""),
+        # A value that opens the text has nothing in front of it; a comparison at the text's end
+        # bounds nothing behind it.
+        ("5 percent is more than", ""),
+        ("It is said to be 5 percent or less.", "le"),
     ],
 )
 def test_how_a_value_is_bounded(text: str, expected: str) -> None:
@@ -273,7 +277,7 @@ def test_how_a_value_is_bounded(text: str, expected: str) -> None:
 def _branches(claim: str, text: str, outcomes: list[str] | None = None) -> list[str]:
     asserted = extract_quantities(claim)
     given = outcomes if outcomes is not None else ["matched"] * len(asserted)
-    return _branch_outcomes(claim, text, asserted, extract_quantities(text), given)
+    return _branch_outcomes(aligned(claim, text), asserted, extract_quantities(text), given)
 
 
 THREE = (
@@ -373,22 +377,6 @@ def test_a_bounded_value_of_another_kind_does_not_place_by_value_alone() -> None
     ]
 
 
-@pytest.mark.parametrize(
-    ("text", "position", "start"),
-    [
-        ("One. Two", 6, 4),
-        ("One. Two", 1, 0),
-        ("A. B. C", 6, 5),
-        ("A. B. C", 3, 2),
-        ("\nB", 1, 1),
-        ("A; B", 3, 2),
-        ("A\nB. C", 2, 2),
-    ],
-)
-def test_where_a_sentence_starts(text: str, position: int, start: int) -> None:
-    assert _sentence_at(text, position) == start
-
-
 def test_a_bound_at_the_texts_start_is_read() -> None:
     text = "over 5 percent of members"
     (quantity,) = extract_quantities(text)
@@ -472,3 +460,17 @@ def test_a_value_of_the_branch_ahead_of_a_borrowed_one_does_not_end_the_reading(
     )
     claim = "If the rise is more than 5 percent, notice is 40 days and a reply is due in 10 days."
     assert _branches(claim, text) == ["matched", "matched", "conflict"]
+
+
+def test_a_value_of_the_kind_outside_the_branch_proves_nothing() -> None:
+    # "14 days" is of the claim's kind but stands outside its branch, and the branch states no
+    # duration: "10 days" is borrowed from nothing there.
+    text = (
+        "(1) If the rise is 5 percent or less, notice is 10 days.\n"
+        "(2) If the rise is more than 5 percent, the fee may be $40.\n"
+        "(3) A reply is due in 14 days."
+    )
+    assert _branches("If the rise is more than 5 percent, notice is 10 days.", text) == [
+        "matched",
+        "matched",
+    ]
