@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
+from citenexus.domain.carried import with_list_items
 from citenexus.domain.model import Unit
 from citenexus.domain.vocabulary import (
     EMPTY,
@@ -145,6 +146,98 @@ COUNTRIES: Mapping[str, str] = {
     "korea": "south korea",
     "south africa": "south africa",
     "argentina": "argentina",
+    "austria": "austria",
+    "belgium": "belgium",
+    "portugal": "portugal",
+    "greece": "greece",
+    "poland": "poland",
+    "finland": "finland",
+    "iceland": "iceland",
+    "luxembourg": "luxembourg",
+    "czech republic": "czech republic",
+    "czechia": "czech republic",
+    "hungary": "hungary",
+    "romania": "romania",
+    "russia": "russia",
+    "ukraine": "ukraine",
+    "israel": "israel",
+    "egypt": "egypt",
+    "nigeria": "nigeria",
+    "kenya": "kenya",
+    "saudi arabia": "saudi arabia",
+    "united arab emirates": "united arab emirates",
+    "pakistan": "pakistan",
+    "indonesia": "indonesia",
+    "malaysia": "malaysia",
+    "philippines": "philippines",
+    "thailand": "thailand",
+    "vietnam": "vietnam",
+    "taiwan": "taiwan",
+    "hong kong": "hong kong",
+    "chile": "chile",
+    "colombia": "colombia",
+    "peru": "peru",
+    # Places with law of their own inside a country (provinces, states, nations): each its own
+    # jurisdiction, and within its country (``WITHIN``). "Victoria" is also a name: not read.
+    "scotland": "scotland",
+    "wales": "wales",
+    "northern ireland": "northern ireland",
+    "ontario": "ontario",
+    "quebec": "quebec",
+    "british columbia": "british columbia",
+    "alberta": "alberta",
+    "manitoba": "manitoba",
+    "saskatchewan": "saskatchewan",
+    "nova scotia": "nova scotia",
+    "new brunswick": "new brunswick",
+    "newfoundland": "newfoundland and labrador",
+    "newfoundland and labrador": "newfoundland and labrador",
+    "prince edward island": "prince edward island",
+    "yukon": "yukon",
+    "nunavut": "nunavut",
+    "northwest territories": "northwest territories",
+    "new south wales": "new south wales",
+    "queensland": "queensland",
+    "tasmania": "tasmania",
+    "western australia": "western australia",
+    "south australia": "south australia",
+    "northern territory": "northern territory",
+    "australian capital territory": "australian capital territory",
+}
+# The country each place of ``COUNTRIES`` with law of its own lies in: a country's own law
+# applies in it, as a nationwide US source applies in every state.
+WITHIN: Mapping[str, str] = {
+    **dict.fromkeys(("scotland", "wales", "northern ireland"), "united kingdom"),
+    **dict.fromkeys(
+        (
+            "ontario",
+            "quebec",
+            "british columbia",
+            "alberta",
+            "manitoba",
+            "saskatchewan",
+            "nova scotia",
+            "new brunswick",
+            "newfoundland and labrador",
+            "prince edward island",
+            "yukon",
+            "nunavut",
+            "northwest territories",
+        ),
+        "canada",
+    ),
+    **dict.fromkeys(
+        (
+            "new south wales",
+            "queensland",
+            "tasmania",
+            "western australia",
+            "south australia",
+            "northern territory",
+            "australian capital territory",
+        ),
+        "australia",
+    ),
 }
 # Short forms matched in a question only as written in capitals ("US", "EU", "UK").
 _COUNTRY_CODES = {
@@ -270,11 +363,15 @@ without_place_names = lru_cache(maxsize=1024)(_without_place_names_uncached)
 
 def applies_in(source: str, asked: Iterable[str], vocabulary: Vocabulary = EMPTY) -> bool:
     """Whether a source of jurisdiction ``source`` applies to a question about ``asked``: it is
-    one of them (in any spelling), or nationwide US law and every one asked about is the US or
-    one of its states."""
+    one of them (in any spelling), or a country's law and every one asked about is that country
+    or a place within it (nationwide US law and the states; Canada and its provinces)."""
     code = normalise_jurisdiction(source, vocabulary)
     wanted = {normalise_jurisdiction(a, vocabulary) for a in asked}
-    return code in wanted or (code == NATIONWIDE_US and wanted <= _CODES | {NATIONWIDE_US})
+    if code in wanted:
+        return True
+    if code == NATIONWIDE_US:
+        return wanted <= _CODES | {NATIONWIDE_US}
+    return bool(wanted) and all(w == code or WITHIN.get(w) == code for w in wanted)
 
 
 Dimensions = tuple[tuple[str, tuple[tuple[str, re.Pattern[str]], ...]], ...]
@@ -326,7 +423,7 @@ def _source_scope_uncached(*texts: str, vocabulary: Vocabulary = EMPTY) -> Sourc
     includes: dict[str, set[str]] = {d: set() for d, _ in dimensions}
     excludes: dict[str, set[str]] = {d: set() for d, _ in dimensions}
     exclusions: list[tuple[str, str]] = []
-    for text in texts:
+    for text in map(with_list_items, texts):
         for sentence in _SENTENCES.split(text):
             reach = _STATEMENT_CUES.search(sentence)
             if reach is not None:
@@ -375,23 +472,88 @@ def _words(text: str) -> list[str]:
 
 
 def words_of(text: str) -> frozenset[str]:
-    """The stemmed words an exclusion statement's categories are matched against."""
-    return frozenset(_words(text))
+    """What an exclusion statement's categories are matched against: the text's stemmed words,
+    and each two of them running (stop words aside) joined by a space ("car facility")."""
+    words = _words(text)
+    return frozenset(words) | frozenset(f"{a} {b}" for a, b in pairwise(words))
 
 
 _LABEL = re.compile(r"^[\s:;,-]*(?:\(\w{1,4}\)\s*)?(?:(?:a|an|the|any)\s+)?", re.IGNORECASE)
 
 
+# In a list carried with its statement (entries cut at ";"), an entry names its category first
+# ("Housing in a nonprofit hospital"), then may name others, each opening with a determiner
+# (", a licensed care facility, or an adult residential facility"); a piece after a comma that
+# opens otherwise continues or qualifies what came before ("to the extent the data is
+# collected", "used within that role") and names nothing. Nor does a piece that opens with a
+# relative or conditional word, or that denies ("that is not owned by a corporation"): it
+# names the case the entry leaves in.
+_DETERMINERS = frozenset("a an the any another other such each every".split())  # noqa: SIM905
+_QUALIFIER = re.compile(
+    r"(?:that|which|who|whom|whose|where|when|if|unless|provided|whether|insofar|to the extent)\b",
+    re.IGNORECASE,
+)
+# What opens a piece before its category: a conjunction, and the "to" an inline list repeats
+# ("does not apply to a bank; to a nonprofit organization; or to ...").
+_LEAD = re.compile(r"\s*(?:(?:or|and)\s+)*(?:to\s+(?!the extent\b))?", re.IGNORECASE)
+_DENIALS = re.compile(r"\b(?:not|never|nor)\b", re.IGNORECASE)  # "no more than two" denies nothing
+
+
+def _written(piece: str) -> str:
+    """A piece as a reason quotes it: after its last colon, without a label, a leading
+    determiner or closing punctuation."""
+    return _LABEL.sub("", " ".join(piece.split()).rpartition(":")[2]).rstrip(".:;, ")
+
+
+def _list_items(entries: list[str]) -> list[tuple[list[str], str, int]]:
+    """``(words, written, entry)`` for each category a list's entries name."""
+    items = []
+    for entry, text in enumerate(entries):
+        pieces = text.split(",")
+        for number, piece in enumerate(pieces):
+            opening = _LEAD.sub("", piece, count=1)  # it matches at the start, if only ""
+            leading = opening.lower().split()
+            if not leading or (number and leading[0] not in _DETERMINERS):
+                continue
+            written = _written(opening)
+            if _QUALIFIER.match(opening) or _DENIALS.search(written):
+                continue
+            words = [w for w in _words(written) if w not in _GENERAL]
+            # One word set off in a longer entry ("The state, a state agency, ...") is too
+            # general alone; an entry of one word ("Employees.") is its category.
+            if words and (len(words) > 1 or len(pieces) == 1):
+                items.append((words, written, entry))
+    return items
+
+
 def _excluded_items_uncached(tail: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     """The categories named after an exclusion cue: each item's first few words of substance,
-    with the item as written (for the reason a reviewer reads)."""
-    items = []
-    for item in _ITEMS.split(tail):
-        words = [w for w in _words(item) if w not in _GENERAL]
-        if words:
-            written = _LABEL.sub("", " ".join(item.split())).rstrip(".:;, ")
-            items.append((tuple(words[:_MAX_ITEM_WORDS]), written))
-    return tuple(items)
+    with the item as written (for the reason a reviewer reads).
+
+    One statement names an item per piece cut at commas and conjunctions ("employees or
+    contractors" names two); a list carried with its statement is read entry by entry
+    (``_list_items``), and a word in two of its entries is the list's topic, not a category:
+    "personal data maintained by a consumer reporting agency" and "data maintained for
+    employment records" are told apart by their other words."""
+    entries = [entry for entry in tail.split(";") if entry.strip()]
+    if len(entries) < 2:
+        items = []
+        for item in _ITEMS.split(tail):
+            words = [w for w in _words(item) if w not in _GENERAL]
+            if words:
+                written = _LABEL.sub("", " ".join(item.split())).rstrip(".:;, ")
+                items.append((tuple(words[:_MAX_ITEM_WORDS]), written))
+        return tuple(items)
+    listed = _list_items(entries)
+    found_in: dict[str, set[int]] = {}
+    for words, _, entry in listed:
+        for word in words:
+            found_in.setdefault(word, set()).add(entry)
+    shared = {word for word, where in found_in.items() if len(where) > 1}
+    return tuple(
+        (tuple(([w for w in words if w not in shared] or words)[:_MAX_ITEM_WORDS]), written)
+        for words, written, _ in listed
+    )
 
 
 # Cached; mutmut mutates _excluded_items_uncached (it leaves decorated functions alone).
@@ -400,11 +562,13 @@ _excluded_items = cached_per_vocabulary(maxsize=16384)(_excluded_items_uncached)
 
 def _names_excluded(question_words: frozenset[str], tail: str) -> str | None:
     """The excluded category the question names, if any: every word of an item of one or two
-    words, or two running words of a longer one (its head: "financial institution")."""
+    words ("financial institution"), or two words running in a longer one that run in the
+    question too ("licensed care facility" in "a licensed residential care facility"): two of
+    its words apart in the question ("housing ... tenant") name nothing."""
     for item, written in _excluded_items(tail):
-        # Every word of a longer item includes two running ones, and the one pair of a
-        # two-word item is all of it: one test covers both.
-        if set(item) <= question_words or any(set(p) <= question_words for p in pairwise(item)):
+        if set(item) <= question_words or any(
+            f"{a} {b}" in question_words for a, b in pairwise(item)
+        ):
             return written
     return None
 
@@ -504,5 +668,19 @@ class QuestionScope:
         for tail, statement in scope.exclusions:
             category = _names_excluded(self.words, tail)
             if category is not None:
-                return REASON_STATEMENT.format(asked=category, statement=statement)
+                return REASON_STATEMENT.format(
+                    asked=category, statement=_quoted(statement, category)
+                )
         return None
+
+
+# A reason quotes the statement whole when it is short; a long one (a list carried with its
+# items) is quoted to its colon, then the item the question names.
+SHOWN_STATEMENT_CHARS = 300
+
+
+def _quoted(statement: str, category: str) -> str:
+    if len(statement) <= SHOWN_STATEMENT_CHARS:
+        return statement
+    head, colon, _ = statement.partition(":")
+    return f"{head[:SHOWN_STATEMENT_CHARS]}{colon} \u2026 {category}"

@@ -27,10 +27,24 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
+from citenexus.domain.carried import LIST_MARK
 from citenexus.ingest.outline import Section, blocks_of, parse_outline, path_of
 from citenexus.text.sentences import SUBDIVISION_LABEL, sentence_at
 
 MAX_STATEMENT_CHARS = 400
+# A statement that leaves out what a list names ("This section does not apply to the
+# following:") is carried with the list's items, each a category it leaves out (the first
+# sentence of each: a comment after it names nothing); the whole stays under this cap. A list a
+# definition or an inclusion introduces is not carried: it says nothing of where a rule stops.
+MAX_LIST_STATEMENT_CHARS = 1600
+# The items are carried on a line of their own under the statement (citenexus.domain.carried).
+_EXCLUDING = re.compile(
+    r"\b(?:not (?:apply|extend) to|not (?:cover|include)|not applicable|inapplicable|exclud\w*"
+    r"|exempt\w*)\b",
+    re.I,
+)
+_ITEM_END = re.compile(r"(?:[\s.;,]|\b(?:or|and)\b)+$", re.I)
+_ITEM_SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
 # A real section states its scope a few times at most; past this many matches of one pattern
 # the rest of a section is not searched, which bounds the work on pathological input.
 MAX_MATCHES_PER_SECTION = 20
@@ -82,6 +96,67 @@ def statement_text(raw: str) -> str:
     return text[: cut if cut > 0 else MAX_STATEMENT_CHARS]
 
 
+def listed_after(text: str, position: int, end: int) -> list[str]:
+    """The items of the list that starts on the line after ``position`` (a statement closed by a
+    colon), up to ``end``: each labelled line ("(1)", "2.", "(b)", "-"), its label dropped and its
+    closing punctuation with it, an unlabelled line right under an item joined to it. The list
+    ends at an unlabelled line after a blank one, and at a label of another style than its first
+    item's ("(g)" after "(1)" ... "(8)": the next subdivision; a nested sub-list ends it too,
+    which reads fewer categories, never more)."""
+    newline = text.find("\n", position, end)
+    if newline < 0:
+        return []
+    items: list[str] = []
+    style = ""
+    blank = False
+    for start, stop in _lines(text, newline + 1, end):
+        line = text[start:stop]
+        if not line.strip():
+            blank = True
+            continue
+        label = SUBDIVISION_LABEL.match(line)
+        if label is None:
+            if blank or not items:
+                break
+            items[-1] = f"{items[-1]} {line.strip()}"  # an item's next line
+            continue
+        if not style:
+            style = _label_style(label.group())
+        elif _label_style(label.group()) != style:
+            break
+        body = line[label.end() :].strip()
+        if body:
+            items.append(body)
+        blank = False
+    kept = (_ITEM_SENTENCE_END.split(" ".join(item.split()))[0] for item in items)
+    return [cut for item in kept if (cut := _ITEM_END.sub("", item))]
+
+
+def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    found, position = [], start
+    while position < end:
+        stop = text.find("\n", position, end)
+        stop = end if stop < 0 else stop
+        found.append((position, stop))
+        position = stop + 1
+    return found
+
+
+def _with_list(text: str, right: int, end: int, statement: str) -> str:
+    """``statement`` with the items of the list it introduces, when it ends with a colon and
+    leaves out what the list names."""
+    if not statement.endswith(":") or _EXCLUDING.search(statement) is None:
+        return statement
+    items = "; ".join(listed_after(text, right, end))
+    if not items:
+        return statement
+    room = MAX_LIST_STATEMENT_CHARS - len(statement)
+    if len(items) > room:
+        cut = items.rfind(";", 0, room)
+        items = items[: cut if cut > 0 else room]
+    return f"{statement}\n{LIST_MARK}{items}"
+
+
 def _reach(sections: list[Section], index: int, word: str) -> int:
     kind = _REACH_KIND.get(word.lower())
     if kind is None:
@@ -111,7 +186,7 @@ def statements_by_section(text: str, sections: list[Section]) -> dict[int, list[
 
     def attach(index: int, start: int, end: int, position: int) -> None:
         left, right = sentence_at(text, start, end, position)
-        statement = statement_text(text[left:right])
+        statement = _with_list(text, right, end, statement_text(text[left:right]))
         if statement and statement not in attached.setdefault(index, []):
             attached[index].append(statement)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from citenexus.domain.carried import retrieval_scope
 from citenexus.ingest.outline import Block, blocks_of, parse_outline, path_of
 from citenexus.ingest.scope import carried_scope, list_lead_ins, statements_by_section
 from citenexus.text.sentences import SUBDIVISION_LABEL, lines, sentence_spans_for_ingest, trim
@@ -214,13 +215,14 @@ def embedding_text(piece: Piece, title: str = "") -> str:
     """The text to embed and index for a unit.
 
     Rule: the document title, the heading path, each carried scope statement the unit's own text
-    does not already hold, then the unit's text — one per line.
+    does not already hold (without the items of a list it leaves out: ``retrieval_scope``), then
+    the unit's text — one per line.
     """
     folded_text = " ".join(piece.text.split()).casefold()
     parts = [title.strip()] if title.strip() else []
     if piece.heading_path:
         parts.append(piece.heading)
-    for statement in piece.scope.split("\n"):
+    for statement in retrieval_scope(piece.scope).split("\n"):  # a list's items left out
         if statement.strip() and " ".join(statement.split()).casefold() not in folded_text:
             parts.append(statement.strip())
     parts.append(piece.text)

@@ -14,6 +14,7 @@ from typing import Any
 
 from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import AuthorityPolicy, Selection, TrustMode, select_by_authority
+from citenexus.domain.carried import retrieval_scope
 from citenexus.domain.conflicts import states_value
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
 from citenexus.domain.question import QuestionFrame, frame_of, read_question
@@ -52,11 +53,12 @@ def cosine(a: Sequence[float], b: Sequence[float]) -> float:
 
 def lexical_overlap(question: str | AbstractSet[str], unit: Unit) -> float:
     """The share of the question's distinct content words (or of the words given, read once per
-    query) found in the unit, heading and scope."""
+    query) found in the unit, heading and scope (a carried list's items aside:
+    ``retrieval_scope``)."""
     asked = set(content_words(question)) if isinstance(question, str) else question
     if not asked:
         return 0.0
-    present = set(content_words(" ".join((unit.text, unit.heading, unit.scope))))
+    present = set(content_words(" ".join((unit.text, unit.heading, retrieval_scope(unit.scope)))))
     return len(asked & present) / len(asked)
 
 

@@ -60,7 +60,42 @@ _LEADING_DIGIT = re.compile(r"\d")
 # Adverbs of multiplication say a number on their own: "twice the amount" = "two times the amount".
 # ("once" is also "as soon as", and a count of one is no quantity here.)
 _MULTIPLES = {"twice": 2, "thrice": 3}
-_NUMBER_WORDS = (NUMBER_WORDS | _MULTIPLES.keys()).__contains__
+# An ordinal day counted from an event is a period of that many days: "no later than the 30th
+# day after the tenant leaves" gives 30 days, as "within 30 days after" does. Only a day counted
+# from something ("after", "following", "before", "from"): "the 1st day of each month" is a
+# date in every month, no period.
+_ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+    "fortieth": 40,
+    "fiftieth": 50,
+    "sixtieth": 60,
+    "seventieth": 70,
+    "eightieth": 80,
+    "ninetieth": 90,
+}
+_COUNTED_FROM = frozenset({"after", "following", "before", "from"})
+_NUMBER_WORDS = (NUMBER_WORDS | _MULTIPLES.keys() | _ORDINALS.keys()).__contains__
 _CONTEXT_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _CONTEXT_WORDS = 8
@@ -236,6 +271,11 @@ def _numbers(words: list[str], matches: list[re.Match[str]]) -> list[Quantity]:
         if i < consumed:
             continue
         parsed = _number_at(words, i)
+        ordinal = _ordinal_day(words, i, parsed)
+        if ordinal is not None:
+            kind, days, consumed = ordinal
+            found.append(Quantity(kind, days, matches[i].start(), matches[consumed - 1].end()))
+            continue
         if parsed is None:
             continue
         value, j, spelled = parsed
@@ -253,6 +293,32 @@ def _numbers(words: list[str], matches: list[re.Match[str]]) -> list[Quantity]:
         end = matches[j - 1].end()
         found.append(Quantity(kind, value * factor, start, end, currency=currency))
     return found
+
+
+def _ordinal_day(
+    words: list[str], i: int, parsed: tuple[float, int, bool] | None
+) -> tuple[str, float, int] | None:
+    """``(kind, days, end)`` when ``words[i:]`` is an ordinal day counted from an event ("30th
+    day after", "thirtieth business day following", "twenty-first day before"), else None;
+    ``parsed`` is the number read at ``i`` (:func:`_number_at`)."""
+    if words[i] in _ORDINALS:
+        value, j = float(_ORDINALS[words[i]]), i + 1
+    elif parsed is None:
+        return None
+    else:
+        value, j, spelled = parsed
+        if not spelled and j < len(words) and words[j] in _ORDINAL_SUFFIXES:
+            j += 1
+        elif spelled and j + 1 < len(words) and words[j] == "-" and words[j + 1] in _ORDINALS:
+            value, j = value + _ORDINALS[words[j + 1]], j + 2  # "twenty-first"
+        else:
+            return None
+    kind = DAYS
+    if j < len(words) and words[j] in _DAY_QUALIFIERS:
+        kind, j = _DAY_QUALIFIERS[words[j]], j + 1
+    if j + 1 < len(words) and words[j] == "day" and words[j + 1] in _COUNTED_FROM:
+        return kind, value, j + 1
+    return None
 
 
 def _number_at(words: list[str], i: int) -> tuple[float, int, bool] | None:

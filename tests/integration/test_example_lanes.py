@@ -51,8 +51,16 @@ STRICT_PINS = {
     # Privacy 25 -> 26 refused, with the right code, on 2026-12-06 (ninth session): F01 ("Which
     # web browsers send ...?") refused below_authority_floor, the withheld blog naming browsers
     # and what remains naming none (the frame's type "named"; pipeline/responsive.py).
-    "law-authority": ((27, 37), (24, 24), (24, 24)),
-    "privacy-law": ((27, 35), (26, 28), (26, 28)),
+    # 2026-12-07 (eleventh session): 22 development questions written blind (ids R01-R11 in
+    # each lane: scope exclusions, jurisdictions held and lacked, hard negatives for the scope
+    # reading; docs/evaluation.md, "A blind batch of refusal questions"). Read blind, tenancy
+    # 6/11 and privacy 6/11 as expected (5/11 before privacy R08's code was corrected); after
+    # the readings they led to (places inside a country, an ordinal day counted from an event,
+    # a carried exclusion list read entry by entry) tenancy 8/11 and privacy 7/11: tenancy
+    # (27, 39), (32, 33), (32, 33); privacy
+    # (29, 37), (32, 37), (31, 37). The questions they still miss are listed there.
+    "law-authority": ((27, 39), (32, 33), (32, 33)),
+    "privacy-law": ((29, 37), (32, 37), (31, 37)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
     # for questions asking a frequency ("How often should it be inspected?") compares measures,
@@ -73,7 +81,8 @@ STRICT_PINS = {
 # 2026-12-04 when the metric was added (development lanes; the held-out lane is not pinned on it,
 # so it was not run to pin it).
 # Tenancy 24 -> 23 with A05 (above), 23 -> 24 with A31.
-FROM_DOCUMENT_PINS = {"law-authority": (24, 37), "privacy-law": (25, 35), "renewal": (2, 2)}
+# 2026-12-07: the blind batch's answerable questions: tenancy (24, 39), privacy (27, 37).
+FROM_DOCUMENT_PINS = {"law-authority": (24, 39), "privacy-law": (27, 37), "renewal": (2, 2)}
 PINS: dict[str, dict[str, dict[str, float]]] = {
     name: {
         "at_least": {

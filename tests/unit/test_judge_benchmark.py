@@ -41,8 +41,12 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # "other than", a passive kept, a modifier moved into another's slot, "nor" inside a denial, an
 # "unless" clause against a statement, a quote that goes on past a restriction): 260/265
 # (0.981), 208/244 (0.852), 221/232 (0.953), no longer blind. The held-out totals did not move.
+# 2026-12-07 (eleventh session): an ordinal day counted from an event is a period ("the 45th day
+# after" = 45 days), read for a blind batch of refusal questions, not for these pairs; three
+# other-state deadlines then read as the contradictions they are (tenancy 079, privacy 833, 935):
+# 224/235 (0.953).
 DEV = {"supported": 260, "wrongly_supported": 5, "faithful": 208, "of_faithful": 244}
-DEV_CONTRADICTED = {"right": 221, "wrong": 11}
+DEV_CONTRADICTED = {"right": 224, "wrong": 11}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 
 
