@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from audit.models import AuditEvent
+from citenexus.domain.carried import LIST_MARK, retrieval_scope
 from curation.models import EvidenceUnit
 from curation.services.rescope import ACTION, rescope_all
 from tests.integration.test_lane_jurisdiction_api import ask, cited, load_csv, upload
@@ -59,12 +60,11 @@ def test_every_unit_of_the_section_carries_the_list_with_its_items(statute: Any)
             "scope", flat=True
         )
     )
-    (carried,) = {line for scope in scopes for line in scope.split("\n") if line.startswith(HEAD)}
-    assert carried == (
-        f"{HEAD} Transient and tourist hotel occupancy; Housing in a licensed care facility; A "
-        "single-family home that is not owned by a corporation or a trust, where the tenant was "
-        "told of the exemption"
-    )
+    assert scopes == {
+        f"{HEAD}\n{LIST_MARK}Transient and tourist hotel occupancy; Housing in a licensed care "
+        "facility; A single-family home that is not owned by a corporation or a trust, where the "
+        "tenant was told of the exemption"
+    }
 
 
 def test_a_question_naming_a_listed_case_is_refused_quoting_the_item(
@@ -95,10 +95,9 @@ def test_rescope_gives_stored_units_the_statements_read_now(statute: Any) -> Non
     read_now = dict(units.values_list("pk", "scope"))
     # As an earlier reading stored them: the statement without its items.
     for unit in units:
-        lines = [HEAD if line.startswith(HEAD) else line for line in unit.scope.split("\n")]
-        unit.scope = "\n".join(lines)
+        unit.scope = retrieval_scope(unit.scope)
         unit.save(update_fields=["scope"])
-    assert all(HEAD + " " not in scope for scope in units.values_list("scope", flat=True))
+    assert set(units.values_list("scope", flat=True)) == {HEAD}
     vectors = dict(units.values_list("pk", "embedding"))
 
     report = rescope_all(actor="cli:ops", lane_slug=statute.slug)
