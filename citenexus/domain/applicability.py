@@ -35,6 +35,7 @@ from citenexus.domain.vocabulary import (
     compile_phrases,
     stem,
 )
+from citenexus.text.quantities import DAYS, HOURS, MONTHS, Quantity, extract_quantities
 from citenexus.text.stopwords import STOPWORDS
 
 REASON_JURISDICTION = "the question concerns {asked}; this source's jurisdiction is {source}"
@@ -560,17 +561,59 @@ def _excluded_items_uncached(tail: str) -> tuple[tuple[tuple[str, ...], str], ..
 _excluded_items = cached_per_vocabulary(maxsize=16384)(_excluded_items_uncached)
 
 
-def _names_excluded(question_words: frozenset[str], tail: str) -> str | None:
+def _names_excluded(
+    question_words: frozenset[str], tail: str, periods: tuple[float, ...] = ()
+) -> str | None:
     """The excluded category the question names, if any: every word of an item of one or two
     words ("financial institution"), or two words running in a longer one that run in the
     question too ("licensed care facility" in "a licensed residential care facility"): two of
-    its words apart in the question ("housing ... tenant") name nothing."""
+    its words apart in the question ("housing ... tenant") name nothing. An item bounded in
+    time that the question's stated periods (``periods``, months) all fall outside does not
+    name the question's case (``_outside_bounds``)."""
     for item, written in _excluded_items(tail):
-        if set(item) <= question_words or any(
-            f"{a} {b}" in question_words for a, b in pairwise(item)
-        ):
+        if (
+            set(item) <= question_words
+            or any(f"{a} {b}" in question_words for a, b in pairwise(item))
+        ) and not _outside_bounds(written, periods):
             return written
     return None
+
+
+# A period an item bounds: "within the previous 15 years" (at most), "more than 30 days" (over).
+_AT_MOST_BEFORE = re.compile(
+    r"\b(?:within(?: the (?:previous|past|last|first))?|less than|fewer than|under|no more than"
+    r"|not more than|at most|up to)\s+$",
+    re.IGNORECASE,
+)
+_AT_LEAST_BEFORE = re.compile(
+    r"\b(?:more than|over|at least|longer than|exceeding)\s+$", re.IGNORECASE
+)
+_DAYS_PER_MONTH = 30.4
+_MONTHS_PER = {MONTHS: 1.0, DAYS: 1 / _DAYS_PER_MONTH, HOURS: 1 / 24 / _DAYS_PER_MONTH}
+
+
+def months_stated(values: Iterable[Quantity]) -> tuple[float, ...]:
+    """The periods among ``values`` in months (a day is 1/30.4 of one): what an item bounded in
+    time is compared with."""
+    return tuple(q.value * _MONTHS_PER[q.kind] for q in values if q.kind in _MONTHS_PER)
+
+
+def _outside_bounds(written: str, periods: tuple[float, ...]) -> bool:
+    """Whether the question states periods and every one falls outside a period ``written``
+    bounds: "Housing that received a certificate of occupancy within the previous 15 years"
+    does not name a building that received it 20 years ago."""
+    if not periods:
+        return False
+    for bound in extract_quantities(written):
+        if bound.kind not in _MONTHS_PER:
+            continue
+        limit = bound.value * _MONTHS_PER[bound.kind]
+        before = written[: bound.start]
+        if _AT_MOST_BEFORE.search(before) and all(p > limit for p in periods):
+            return True
+        if _AT_LEAST_BEFORE.search(before) and all(p <= limit for p in periods):
+            return True
+    return False
 
 
 JURISDICTION, SCOPE = "jurisdiction", "scope"
@@ -597,19 +640,19 @@ class QuestionScope:
     words: frozenset[str] = frozenset()
     # The question names a jurisdiction the lane's own law does not cover: another place.
     elsewhere: bool = False
+    # The periods the question states, in months (``months_stated``).
+    periods: tuple[float, ...] = ()
 
     @classmethod
     def parse(
         cls, question: str, lane_jurisdiction: str = "", vocabulary: Vocabulary = EMPTY
     ) -> QuestionScope:
-        """A question naming no jurisdiction is taken to ask about the lane's."""
-        return cls.read(
-            jurisdictions_named(question, vocabulary),
-            scope_values(question, vocabulary),
-            words_of(question),
-            lane_jurisdiction,
-            vocabulary,
-        )
+        """A question naming no jurisdiction is taken to ask about the lane's. Read as the
+        question frame reads it (``QuestionFrame.scope_in``): one reading of a question."""
+        # The frame's module builds on this one; imported here, where it is used, not at load.
+        from citenexus.domain.question import read_question
+
+        return read_question(question, vocabulary).scope_in(lane_jurisdiction)
 
     @classmethod
     def read(
@@ -619,16 +662,18 @@ class QuestionScope:
         words: frozenset[str],
         lane_jurisdiction: str = "",
         vocabulary: Vocabulary = EMPTY,
+        periods: tuple[float, ...] = (),
     ) -> QuestionScope:
         """The scope of a question already read (``citenexus.domain.question``): the
-        jurisdictions it names, its scope values per dimension and its words."""
+        jurisdictions it names, its scope values per dimension, its words and the periods it
+        states."""
         lane = normalise_jurisdiction(lane_jurisdiction, vocabulary)  # "" for none
         # Another place: one the lane's own law does not cover (a state is no other place
         # for a nationwide lane).
         elsewhere = bool(named and lane and not applies_in(lane, named, vocabulary))
         if not named and lane:
             named = frozenset({lane})
-        return cls(named, dict(scope), vocabulary, words, elsewhere)
+        return cls(named, dict(scope), vocabulary, words, elsewhere, periods)
 
     def exclusion_reason(self, unit: Unit) -> str | None:
         """Why ``unit`` does not apply to this question, or None when nothing conflicts."""
@@ -666,7 +711,7 @@ class QuestionScope:
             if named and not asked_values & named:
                 return REASON_SCOPE.format(asked=asked, source=" and ".join(sorted(named)))
         for tail, statement in scope.exclusions:
-            category = _names_excluded(self.words, tail)
+            category = _names_excluded(self.words, tail, self.periods)
             if category is not None:
                 return REASON_STATEMENT.format(
                     asked=category, statement=_quoted(statement, category)

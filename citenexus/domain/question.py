@@ -46,6 +46,7 @@ from citenexus.domain import readings
 from citenexus.domain.applicability import (
     QuestionScope,
     jurisdictions_named,
+    months_stated,
     scope_values,
     without_place_names,
     words_of,
@@ -63,6 +64,7 @@ from citenexus.domain.conflicts import (
     value_asked,
 )
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, current, stem
+from citenexus.text.quantities import extract_quantities
 from citenexus.text.stopwords import DETERMINERS, PREPOSITIONS
 from citenexus.text.tokens import content_words, sentence_words
 
@@ -123,6 +125,7 @@ class QuestionFrame:
     jurisdictions: frozenset[str] = frozenset()
     scope: tuple[tuple[str, frozenset[str]], ...] = ()
     scope_words: frozenset[str] = frozenset()
+    periods: tuple[float, ...] = ()  # the periods it states, in months (applicability)
     terms: frozenset[str] = frozenset()
     topic_terms: frozenset[str] = frozenset()
     vocabulary: Vocabulary = EMPTY
@@ -131,7 +134,12 @@ class QuestionFrame:
         """What applicability compares with each source: the places named (the lane's when
         none is), the scope values named and the words (``QuestionScope.read``)."""
         return QuestionScope.read(
-            self.jurisdictions, self.scope, self.scope_words, lane_jurisdiction, self.vocabulary
+            self.jurisdictions,
+            self.scope,
+            self.scope_words,
+            lane_jurisdiction,
+            self.vocabulary,
+            self.periods,
         )
 
 
@@ -225,6 +233,10 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         jurisdictions=jurisdictions_named(question, vocabulary),
         scope=scope_values(question, vocabulary),
         scope_words=words_of(question),
+        # The periods the asker states of their case, not the one their question asks about
+        # ("... 20 years ago. By what percentage ... over 12 months?"): the sentences that do
+        # not ask, when there are any.
+        periods=months_stated(extract_quantities(facts or question)),
         terms=sentence_words(question),
         topic_terms=frozenset(content_words(without_place_names(question, vocabulary))),
         vocabulary=vocabulary,

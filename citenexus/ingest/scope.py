@@ -157,6 +157,11 @@ def _with_list(text: str, right: int, end: int, statement: str) -> str:
     return f"{statement}\n{LIST_MARK}{items}"
 
 
+# A plain heading that names a section by its number ("# Civil Code — Section 1947.12",
+# "## § 12"): what "this section" under it means when no Section marker encloses the statement.
+_NAMES_A_SECTION = re.compile(r"(?:\bsection|\u00a7)\s*\d", re.I)
+
+
 def _reach(sections: list[Section], index: int, word: str) -> int:
     kind = _REACH_KIND.get(word.lower())
     if kind is None:
@@ -164,7 +169,10 @@ def _reach(sections: list[Section], index: int, word: str) -> int:
     for section in reversed(path_of(sections, index)):
         if section.kind == kind:
             return section.index
-    return index if kind == "section" else 0
+    if kind != "section":
+        return 0
+    named = [s.index for s in path_of(sections, index) if _NAMES_A_SECTION.search(s.title)]
+    return named[-1] if named else index
 
 
 def _opening(text: str, position: int, end: int) -> int:

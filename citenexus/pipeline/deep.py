@@ -70,5 +70,10 @@ def scope_for(subquery: str, whole: QuestionScope) -> QuestionScope:
     jurisdictions = own.jurisdictions or whole.jurisdictions
     scope = {d: own.scope.get(d) or whole.scope.get(d, frozenset()) for d in whole.scope}
     return QuestionScope(
-        jurisdictions, scope, whole.vocabulary, own.words, own.elsewhere or whole.elsewhere
+        jurisdictions,
+        scope,
+        whole.vocabulary,
+        own.words,
+        own.elsewhere or whole.elsewhere,
+        own.periods or whole.periods,
     )

@@ -58,9 +58,15 @@ STRICT_PINS = {
     # the readings they led to (places inside a country, an ordinal day counted from an event,
     # a carried exclusion list read entry by entry) tenancy 8/11 and privacy 7/11: tenancy
     # (27, 39), (32, 33), (32, 33); privacy
-    # (29, 37), (32, 37), (31, 37). The questions they still miss are listed there.
-    "law-authority": ((27, 39), (32, 33), (32, 33)),
-    "privacy-law": ((29, 37), (32, 37), (31, 37)),
+    # (29, 37), (32, 37), (31, 37). The questions they still miss are listed there. Then six
+    # more written blind (ids H01-H03 in each lane), answerable questions naming words of an
+    # exclusion list but not its category: 5/6 read right blind; "this section" under a heading
+    # that names the section reaches all of it, and an item bounded in time ("within the
+    # previous 15 years") does not name a case the asker puts outside it: tenancy H01, H02 and
+    # privacy H01-H03 answered with their values, tenancy H03 answered without it (another
+    # sentence of the rent cap quoted): tenancy (29, 42), privacy (32, 40).
+    "law-authority": ((29, 42), (32, 33), (32, 33)),
+    "privacy-law": ((32, 40), (32, 37), (31, 37)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
     # for questions asking a frequency ("How often should it be inspected?") compares measures,
@@ -81,8 +87,8 @@ STRICT_PINS = {
 # 2026-12-04 when the metric was added (development lanes; the held-out lane is not pinned on it,
 # so it was not run to pin it).
 # Tenancy 24 -> 23 with A05 (above), 23 -> 24 with A31.
-# 2026-12-07: the blind batch's answerable questions: tenancy (24, 39), privacy (27, 37).
-FROM_DOCUMENT_PINS = {"law-authority": (24, 39), "privacy-law": (27, 37), "renewal": (2, 2)}
+# 2026-12-07: the blind batches' answerable questions: tenancy (26, 42), privacy (30, 40).
+FROM_DOCUMENT_PINS = {"law-authority": (26, 42), "privacy-law": (30, 40), "renewal": (2, 2)}
 PINS: dict[str, dict[str, dict[str, float]]] = {
     name: {
         "at_least": {

@@ -262,3 +262,114 @@ def test_a_piece_is_quoted_after_its_last_colon_without_label_or_closing_marks(
 )
 def test_each_piece_of_an_entry_is_read_whatever_came_before_it(tail: str, named: str) -> None:
     assert named in items(tail)
+
+
+# An item bounded in time, and a list under a heading that names the section.
+
+
+def bounded_unit() -> Unit:
+    return Unit(
+        "rent-cap",
+        0,
+        "An owner shall not raise the rent by more than 10 percent a year.",
+        scope=(
+            "This section does not apply to any of the following:\n"
+            f"{LIST_MARK}Housing restricted by deed; Housing that received a certificate of "
+            "occupancy within the previous 15 years; Dormitories owned by a college"
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "excluded"),
+    [
+        # The building the asker describes is outside the bound: the item is not its case,
+        # whatever period the asking sentence names.
+        (
+            "My building received its certificate of occupancy 20 years ago. By what percentage "
+            "may the rent go up over 12 months?",
+            False,
+        ),
+        (
+            "My building received its certificate of occupancy 5 years ago. How much may the rent go up?",
+            True,
+        ),
+        (
+            "My building received its certificate of occupancy 60 days ago. How much may the rent go up?",
+            True,
+        ),
+        # Stating no period, the question names the item as before.
+        (
+            "My building received its certificate of occupancy recently. How much may the rent go up?",
+            True,
+        ),
+        # One sentence: its own periods are the asker's.
+        (
+            "How much may the rent go up in a building that received its certificate of occupancy 16 years ago?",
+            False,
+        ),
+    ],
+)
+def test_an_item_bounded_in_time_does_not_name_a_case_the_question_puts_outside_it(
+    question: str, excluded: bool
+) -> None:
+    reason = QuestionScope.parse(question).exclusion_reason(bounded_unit())
+    assert (reason is not None) is excluded, reason
+
+
+def test_an_at_least_bound_is_read_too() -> None:
+    from citenexus.domain.applicability import _outside_bounds
+
+    written = "a tenancy of more than 30 days"
+    assert _outside_bounds(written, (0.5,))  # 15 days: not more than 30
+    assert not _outside_bounds(written, (2.0,))  # two months
+    assert not _outside_bounds(written, ())
+    assert not _outside_bounds("a tenancy of 30 days", (0.5,))  # a period, no bound
+    assert _outside_bounds("a stay of at most 72 hours", (1.0,))  # hours are months too
+    assert not _outside_bounds("a stay of at most 72 hours", (0.05,))
+    assert not _outside_bounds("a fee of at most $30", (1.0,))  # no period
+
+
+def test_the_periods_stated_are_months() -> None:
+    from citenexus.domain.applicability import months_stated
+    from citenexus.text.quantities import extract_quantities
+
+    read = months_stated(extract_quantities("2 years, 61 days, 48 hours, $40 and 5 percent"))
+    assert read == pytest.approx((24.0, 61 / 30.4, 2 / 30.4))
+
+
+def test_this_section_under_a_heading_that_names_the_section_reaches_all_of_it() -> None:
+    text = (
+        "# Civil Code — Section 1947.12\n\n"
+        "## Limits\n\n(a) An owner shall not raise the rent by more than 10 percent.\n\n"
+        "## Exemptions\n\n(f) This section does not apply to any of the following:\n"
+        "1. Dormitories owned by a college.\n2. Housing restricted by deed.\n"
+    )
+    rule = next(p for p in segment(text) if "10 percent" in p.text)
+    assert rule.scope == (
+        "This section does not apply to any of the following:\n"
+        f"{LIST_MARK}Dormitories owned by a college; Housing restricted by deed"
+    )
+
+
+def test_this_section_under_a_heading_naming_no_section_reaches_its_own_heading() -> None:
+    text = (
+        "# Rent rules\n\n## Limits\n\n(a) An owner shall not raise the rent by more than 10 percent.\n\n"
+        "## Exemptions\n\n(f) This section does not apply to any of the following:\n"
+        "1. Dormitories owned by a college.\n"
+    )
+    rule = next(p for p in segment(text) if "10 percent" in p.text)
+    assert rule.scope == ""
+
+
+def test_a_bound_is_read_at_its_edge_and_past_other_values() -> None:
+    from citenexus.domain.applicability import _outside_bounds, months_stated
+    from citenexus.text.quantities import extract_quantities
+
+    fifteen_years = months_stated(extract_quantities("15 years"))
+    thirty_days = months_stated(extract_quantities("30 days"))
+    # At the edge a period is within "within the previous 15 years", and not "more than 30 days".
+    assert not _outside_bounds("built within the previous 15 years", fifteen_years)
+    assert _outside_bounds("a tenancy of more than 30 days", thirty_days)
+    # A value that is no period does not end the reading of the item.
+    assert _outside_bounds("a fee of $30 for a stay of at most 72 hours", (1.0,))

@@ -45,3 +45,19 @@ def test_a_bracketed_number_right_after_a_date_keeps_its_unit() -> None:
 def test_an_initial_is_no_sentence_end_and_a_closing_blank_line_adds_no_sentence() -> None:
     assert sentence_spans("Signed by J. Smith today. Then more.") == ((0, 25), (26, 36))
     assert sentence_spans("First line.\n\n") == ((0, 11),)
+
+
+def test_the_uncached_frame_reader_names_what_a_which_question_asks_for_and_the_stated_periods() -> (
+    None
+):
+    # Called uncached: a cached reading served from an earlier test would hide the reader from
+    # mutation testing's record of which tests reach it.
+    from citenexus.domain.question import _read_uncached
+    from citenexus.domain.vocabulary import EMPTY
+
+    frame = _read_uncached("Which web browsers send the signal on their own?", EMPTY)
+    assert frame.named == "web browsers"
+    stated = _read_uncached("I moved in 2 years ago. How much notice over 60 days?", EMPTY)
+    assert stated.periods == (24.0,)  # the asker's case, not the period asked about
+    alone = _read_uncached("How much notice is due after 2 years?", EMPTY)
+    assert alone.periods == (24.0,)
