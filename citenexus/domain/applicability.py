@@ -4,15 +4,19 @@
 A source is excluded only on a conflict:
 
 * **Jurisdiction.** The question names a jurisdiction (or, naming none, asks about the lane's)
-  and the source's ``jurisdiction`` names another. Names are read from a table of US states and
-  countries (geography, not any field's words) and from the lane vocabulary's ``jurisdictions``.
-  A nationwide US source (``US``, ``federal``) applies in every state, not in another country.
+  and the source's ``jurisdiction`` names another. Names are read from a table of US states,
+  countries and places with law of their own inside one (provinces, Australian states, the UK's
+  nations: geography, not any field's words) and from the lane vocabulary's ``jurisdictions``.
+  A nationwide US source (``US``, ``federal``) applies in every state, not in another country;
+  a country's source applies in its provinces (``WITHIN``).
 * **Scope.** The question names a value of one of the lane vocabulary's scope dimensions and the
   source's ``scope`` metadata or carried scope statement names only other values of it, or
   expressly excludes the question's.
 * **Exclusion statements, in any lane.** A carried statement such as "This part does not apply
   to financial institutions" excludes a question that names what follows the cue ("a financial
-  institution"), read word by word with no vocabulary at all.
+  institution"), read word by word with no vocabulary at all; a list carried with its statement
+  (``citenexus.domain.carried``) is read entry by entry, and an entry bounded in time is read
+  against the periods the question states.
 
 Missing metadata never excludes by itself. With an empty vocabulary only jurisdictions and
 exclusion statements can exclude.

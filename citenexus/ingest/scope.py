@@ -29,7 +29,7 @@ from typing import Protocol
 
 from citenexus.domain.carried import LIST_MARK
 from citenexus.ingest.outline import Section, blocks_of, parse_outline, path_of
-from citenexus.text.sentences import SUBDIVISION_LABEL, sentence_at
+from citenexus.text.sentences import SUBDIVISION_LABEL, lines, sentence_at
 
 MAX_STATEMENT_CHARS = 400
 # A statement that leaves out what a list names ("This section does not apply to the
@@ -109,7 +109,7 @@ def listed_after(text: str, position: int, end: int) -> list[str]:
     items: list[str] = []
     style = ""
     blank = False
-    for start, stop in _lines(text, newline + 1, end):
+    for start, stop in lines(text, newline + 1, end):
         line = text[start:stop]
         if not line.strip():
             blank = True
@@ -130,16 +130,6 @@ def listed_after(text: str, position: int, end: int) -> list[str]:
         blank = False
     kept = (_ITEM_SENTENCE_END.split(" ".join(item.split()))[0] for item in items)
     return [cut for item in kept if (cut := _ITEM_END.sub("", item))]
-
-
-def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    found, position = [], start
-    while position < end:
-        stop = text.find("\n", position, end)
-        stop = end if stop < 0 else stop
-        found.append((position, stop))
-        position = stop + 1
-    return found
 
 
 def _with_list(text: str, right: int, end: int, statement: str) -> str:
