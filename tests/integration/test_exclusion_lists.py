@@ -127,3 +127,14 @@ def test_rescope_leaves_a_document_cut_another_way_for_a_reingest(
     )
     assert "0 units with new statements" in out.getvalue()
     assert dict(EvidenceUnit.objects.values_list("pk", "scope")) == before
+
+
+def test_the_document_page_shows_a_list_s_items_on_their_own_line(
+    reviewer: Any, statute: Any
+) -> None:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(reviewer)
+    html = client.get(f"/lanes/{statute.slug}/documents/section-9/").content.decode()
+    assert f"{HEAD}<br>{LIST_MARK}Transient and tourist hotel occupancy;" in html
