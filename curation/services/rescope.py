@@ -20,6 +20,7 @@ from audit.services import audit_record
 from citenexus.ingest import Piece, embedding_text, segment
 from curation.bootstrap import ports
 from curation.models import Document, EvidenceUnit
+from curation.services.embedding_space import embedding_space_check
 
 ACTION = "units.rescope"
 
@@ -81,6 +82,7 @@ def rescope_all(*, actor: str, lane_slug: str = "") -> RescopeReport:
         if not changed:
             continue
         if stale:
+            embedding_space_check()  # never a vector of another embedder beside the stored ones
             vectors = ports().embedder.embed([text for _, text in stale])
             for (unit, _), vector in zip(stale, vectors, strict=True):
                 unit.embedding = vector

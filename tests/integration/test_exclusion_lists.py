@@ -138,3 +138,12 @@ def test_the_document_page_shows_a_list_s_items_on_their_own_line(
     client.force_login(reviewer)
     html = client.get(f"/lanes/{statute.slug}/documents/section-9/").content.decode()
     assert f"{HEAD}<br>{LIST_MARK}Transient and tourist hotel occupancy;" in html
+
+
+def test_rescope_names_an_unknown_lane_and_changes_nothing(statute: Any) -> None:
+    from django.core.management.base import CommandError
+
+    events = AuditEvent.objects.count()
+    with pytest.raises(CommandError, match="no lane with the slug 'nowhere'"):
+        call_command("rescope", "--lane", "nowhere", stdout=StringIO())
+    assert AuditEvent.objects.count() == events

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from access.models import Lane
 from curation.services.rescope import rescope_all
 
 
@@ -21,6 +22,8 @@ class Command(BaseCommand):
         parser.add_argument("--actor", default="cli")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["lane"] and not Lane.objects.filter(slug=options["lane"]).exists():
+            raise CommandError(f"no lane with the slug {options['lane']!r}")
         report = rescope_all(actor=f"cli:{options['actor']}", lane_slug=options["lane"])
         self.stdout.write(
             f"{report.documents} documents read, {report.units_changed} units with new "
