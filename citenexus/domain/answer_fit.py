@@ -56,14 +56,26 @@ def states_means(sentence: str, matter: frozenset[str] = frozenset()) -> bool:
     return any(stem(g.lower()) in matter for g in _BY_GERUND.findall(sentence))
 
 
+_TIMES = stem("times")
+# "twice the deposit", "twice as much": a multiplier, not a number of times.
+_MULTIPLIED = frozenset("the as that its their his her what".split())  # noqa: SIM905
+
+
 def states_count(sentence: str, counted: str) -> bool:
-    """Whether a sentence states a number of ``counted`` (a stem): "two times" for "times"."""
+    """Whether a sentence states a number of ``counted`` (a stem): "two times" for "times", and
+    for "times" an adverb that says a number of them on its own ("not more than twice")."""
     if not counted:
         return False
     for q in quantities.extract_quantities(sentence):
         if q.kind != quantities.NUMBER:
             continue
         after = re.findall(r"[A-Za-z]+", sentence[q.end : q.end + 40])[:_COUNTED_WORDS]
+        if (
+            counted == _TIMES
+            and sentence[q.start : q.end].lower() in quantities.MULTIPLES
+            and not (after and after[0].lower() in _MULTIPLIED)
+        ):
+            return True
         if any(stem(w.lower()) == counted for w in after):
             return True
     return False

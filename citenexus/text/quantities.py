@@ -60,6 +60,7 @@ _LEADING_DIGIT = re.compile(r"\d")
 # Adverbs of multiplication say a number on their own: "twice the amount" = "two times the amount".
 # ("once" is also "as soon as", and a count of one is no quantity here.)
 _MULTIPLES = {"twice": 2, "thrice": 3}
+MULTIPLES = frozenset(_MULTIPLES)  # the adverbs that say a number of times on their own
 # An ordinal day counted from an event is a period of that many days: "no later than the 30th
 # day after the tenant leaves" gives 30 days, as "within 30 days after" does. Only a day counted
 # from something ("after", "following", "before", "from"): "the 1st day of each month" is a

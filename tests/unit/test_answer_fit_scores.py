@@ -129,6 +129,15 @@ def test_a_day_told_by_an_event_earns_the_type_bonus_when_no_date_answers() -> N
         # not "tim")
         ("A consumer may request two extraordinarily complicated peculiar times.", False),
         ("A consumer may request two extraordinarily complicated quaint times.", True),
+        # an adverb says a number of times on its own (blind development question X01 of
+        # 2026-12-07: "not more than twice in any 12-month period" answers "how many times")
+        ("A consumer may request a copy not more than twice a year.", True),
+        ("A consumer may request a copy Thrice a year.", True),
+        ("A consumer may request a copy twice.", True),
+        # ... but a multiplier is no number of times
+        ("A consumer may recover twice the fee paid for a copy.", False),
+        ("A consumer may recover twice as much as the fee.", False),
+        ("A consumer may recover twice its fee.", False),
     ],
 )
 def test_a_count_of_what_the_question_counts(sentence: str, counts: bool) -> None:
@@ -136,3 +145,8 @@ def test_a_count_of_what_the_question_counts(sentence: str, counts: bool) -> Non
     question = "How many times a year may a consumer request a copy?"
     share = sentence_score(question, sentence)
     assert answer_score(question, sentence) == pytest.approx(share + (0.5 if counts else 0.0))
+
+
+def test_an_adverb_of_times_counts_only_times() -> None:
+    assert not states_count("A consumer may request a copy twice a year.", "day")
+    assert not states_count("A consumer may request a copy twice a year.", "")
