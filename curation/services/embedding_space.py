@@ -44,6 +44,22 @@ def embedding_space_check() -> None:
         )
 
 
+def stored_embedding_text(unit: EvidenceUnit, *, scope: str | None = None) -> str:
+    """The text a stored unit is embedded from (``citenexus.ingest.embedding_text``), with its
+    own carried statements or the ``scope`` given."""
+    from citenexus.ingest import Piece, embedding_text
+
+    piece = Piece(
+        ordinal=unit.ordinal,
+        text=unit.text,
+        start=unit.start,
+        end=unit.end,
+        heading_path=tuple(h for h in unit.heading.split(" › ") if h),
+        scope=unit.scope if scope is None else scope,
+    )
+    return embedding_text(piece, title=unit.document.title)
+
+
 def reembed_all(*, actor: str, progress: Callable[[int, int], None] | None = None) -> Job:
     """Re-embed every unit (current and retired) with the configured embedder, as a job.
 
@@ -69,22 +85,7 @@ def reembed_all(*, actor: str, progress: Callable[[int, int], None] | None = Non
         )
         if not batch:
             break
-        from citenexus.ingest import Piece, embedding_text
-
-        texts = [
-            embedding_text(
-                Piece(
-                    ordinal=u.ordinal,
-                    text=u.text,
-                    start=u.start,
-                    end=u.end,
-                    heading_path=tuple(h for h in u.heading.split(" › ") if h),
-                    scope=u.scope,
-                ),
-                title=u.document.title,
-            )
-            for u in batch
-        ]
+        texts = [stored_embedding_text(u) for u in batch]
         vectors = embedder.embed(texts)
         with transaction.atomic():
             for unit, vector in zip(batch, vectors, strict=True):

@@ -17,10 +17,10 @@ from django.conf import settings
 from django.db import transaction
 
 from audit.services import audit_record
-from citenexus.ingest import Piece, embedding_text, segment
+from citenexus.ingest import segment
 from curation.bootstrap import ports
 from curation.models import Document, EvidenceUnit
-from curation.services.embedding_space import embedding_space_check
+from curation.services.embedding_space import embedding_space_check, stored_embedding_text
 
 ACTION = "units.rescope"
 
@@ -67,16 +67,10 @@ def rescope_all(*, actor: str, lane_slug: str = "") -> RescopeReport:
         for unit, piece in zip(units, pieces, strict=True):
             if unit.scope == piece.scope:
                 continue
-            before = Piece(
-                ordinal=unit.ordinal,
-                text=unit.text,
-                start=unit.start,
-                end=unit.end,
-                heading_path=piece.heading_path,
-                scope=unit.scope,
-            )
-            if embedding_text(before, document.title) != embedding_text(piece, document.title):
-                stale.append((unit, embedding_text(piece, document.title)))
+            unit.document = document  # the title, without a query per unit
+            text = stored_embedding_text(unit, scope=piece.scope)
+            if stored_embedding_text(unit) != text:
+                stale.append((unit, text))
             unit.scope = piece.scope
             changed.append(unit)
         if not changed:
