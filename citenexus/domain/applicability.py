@@ -39,7 +39,7 @@ from citenexus.domain.vocabulary import (
     compile_phrases,
     stem,
 )
-from citenexus.text.quantities import DAYS, HOURS, MONTHS, Quantity, extract_quantities
+from citenexus.text.quantities import Quantity, extract_quantities, in_months
 from citenexus.text.stopwords import STOPWORDS
 
 REASON_JURISDICTION = "the question concerns {asked}; this source's jurisdiction is {source}"
@@ -592,14 +592,12 @@ _AT_MOST_BEFORE = re.compile(
 _AT_LEAST_BEFORE = re.compile(
     r"\b(?:more than|over|at least|longer than|exceeding)\s+$", re.IGNORECASE
 )
-_DAYS_PER_MONTH = 30.4
-_MONTHS_PER = {MONTHS: 1.0, DAYS: 1 / _DAYS_PER_MONTH, HOURS: 1 / 24 / _DAYS_PER_MONTH}
 
 
 def months_stated(values: Iterable[Quantity]) -> tuple[float, ...]:
-    """The periods among ``values`` in months (a day is 1/30.4 of one): what an item bounded in
-    time is compared with."""
-    return tuple(q.value * _MONTHS_PER[q.kind] for q in values if q.kind in _MONTHS_PER)
+    """The periods among ``values`` in months (``quantities.in_months``): what an item bounded
+    in time is compared with."""
+    return tuple(m for m in map(in_months, values) if m is not None)
 
 
 def _outside_bounds(written: str, periods: tuple[float, ...]) -> bool:
@@ -609,9 +607,9 @@ def _outside_bounds(written: str, periods: tuple[float, ...]) -> bool:
     if not periods:
         return False
     for bound in extract_quantities(written):
-        if bound.kind not in _MONTHS_PER:
+        limit = in_months(bound)
+        if limit is None:
             continue
-        limit = bound.value * _MONTHS_PER[bound.kind]
         before = written[: bound.start]
         if _AT_MOST_BEFORE.search(before) and all(p > limit for p in periods):
             return True

@@ -51,10 +51,9 @@ _CLAUSE = re.compile(r"\.(?!\d)|[;:?!]|,\s*(?:and|but|so|which|who)\b", re.IGNOR
 # "a year": the quantity reader takes "one year" and "12 months" but not an article ("a" is no
 # number); "a month-to-month tenancy" is a kind of tenancy, not a duration.
 _ARTICLE_UNIT = re.compile(r"\b(?:a|an)\s+(year|month|week)\b(?![-\s]+to[-\s])", re.IGNORECASE)
-_ARTICLE_MONTHS = {"year": 12.0, "month": 1.0, "week": 7 / 30.4}
+_ARTICLE_MONTHS = {"year": 12.0, "month": 1.0, "week": 7 / quantities.DAYS_PER_MONTH}
 # "40 hours a week", "$500 a month": after a quantity, "a week" makes a rate, not a duration.
 _RATE_BEFORE = re.compile(r"\d[\d,.]*\s*[\w$%-]*\s+$")
-_DAYS_PER_MONTH = 30.4
 
 # Comparators just before a duration ("more than a year") or just after it ("one year or more").
 _BEFORE_MIN = re.compile(
@@ -111,9 +110,10 @@ class Span:
 def _durations(text: str) -> list[tuple[float, int, int]]:
     """(months, start, end) of each duration in the text, "a year" included."""
     found = [
-        (q.value if q.kind == quantities.MONTHS else q.value / _DAYS_PER_MONTH, q.start, q.end)
+        (months, q.start, q.end)
         for q in quantities.extract_quantities(text)
         if q.kind in (quantities.MONTHS, quantities.DAYS)
+        and (months := quantities.in_months(q)) is not None
     ]
     for m in _ARTICLE_UNIT.finditer(text):
         if not _RATE_BEFORE.search(text, 0, m.start()):

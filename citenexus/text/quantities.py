@@ -139,6 +139,21 @@ _CURRENCY_AFTER = _CURRENCY_CODES | {
 _UNITS |= {word: (AMOUNT, 1) for word in _CURRENCY_AFTER}
 
 
+# A month as days, where a period is compared in months (an approximation: months are never
+# converted to days where values are compared for equality).
+DAYS_PER_MONTH = 30.4
+_DAYS_PER = {DAYS: 1.0, HOURS: 24.0}
+
+
+def in_months(quantity: Quantity) -> float | None:
+    """A period's length in months (a day is 1/30.4 of one), or None for a value of another
+    kind (business days included: their calendar length is unknown)."""
+    if quantity.kind == MONTHS:
+        return quantity.value
+    per = _DAYS_PER.get(quantity.kind)
+    return None if per is None else quantity.value / per / DAYS_PER_MONTH
+
+
 @dataclass(frozen=True)
 class Quantity:
     """One value a text asserts: its kind, its normalised value and where it is.
