@@ -47,6 +47,9 @@ class Document(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     # Agents address records by an opaque id (sr_ + 32 hex) over MCP.
     record_id = models.CharField(max_length=40, unique=True, editable=False)
+    # The lists of exclusions the current text holds, by citation ("6-1-1304(2)" -> items), for
+    # statements elsewhere in the lane that exclude by citing them (curation/services/references.py).
+    exclusion_lists = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["lane", "document_id"]

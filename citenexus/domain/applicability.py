@@ -25,7 +25,7 @@ exclusion statements can exclude.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
@@ -278,6 +278,7 @@ _EXCLUSION_CUES = re.compile(
     re.IGNORECASE,
 )
 _CLAUSES = re.compile(r"[.;]\s+|\n")
+_LISTED = re.compile(r":[^;]*;")  # a colon, then the first of a list's items
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])|\n")
 # Read without a vocabulary, only a statement of reach names an excluded category: "does not
 # apply to", "is not applicable to", "excludes". ("Except as provided in ..." names no category.)
@@ -422,6 +423,20 @@ class SourceScope:
     exclusions: tuple[tuple[str, str], ...] = ()
 
 
+def _heads_and_tails(text: str) -> Iterator[tuple[str, str]]:
+    """Each clause of ``text`` cut at its exclusion cue: what it names as within its reach, and
+    what it leaves out. A statement with its list ("does not apply to the following: a ...; b
+    ...") is one clause: every item is left out, not only the first."""
+    for sentence in _SENTENCES.split(text):
+        cue = _EXCLUSION_CUES.search(sentence)
+        if cue is not None and _LISTED.search(sentence, cue.end()):
+            yield sentence[: cue.start()], sentence[cue.end() :]
+            continue
+        for clause in _CLAUSES.split(sentence):
+            cue = _EXCLUSION_CUES.search(clause)
+            yield (clause[: cue.start()], clause[cue.end() :]) if cue else (clause, "")
+
+
 def _source_scope_uncached(*texts: str, vocabulary: Vocabulary = EMPTY) -> SourceScope:
     """Read scope values from scope texts; clauses after an exclusion cue name exclusions."""
     dimensions = scope_patterns(vocabulary)
@@ -433,9 +448,7 @@ def _source_scope_uncached(*texts: str, vocabulary: Vocabulary = EMPTY) -> Sourc
             reach = _STATEMENT_CUES.search(sentence)
             if reach is not None:
                 exclusions.append((sentence[reach.end() :], " ".join(sentence.split())))
-        for clause in _CLAUSES.split(text):
-            cue = _EXCLUSION_CUES.search(clause)
-            head, tail = (clause[: cue.start()], clause[cue.end() :]) if cue else (clause, "")
+        for head, tail in _heads_and_tails(text):
             for dimension, values in dimensions:
                 includes[dimension] |= _values_in(head, values)
                 excludes[dimension] |= _values_in(tail, values)
@@ -583,6 +596,48 @@ def _names_excluded(
     return None
 
 
+# A name of three or more capitalised words or parts ("Health Insurance Portability and
+# Accountability Act", "Gramm-Leach-Bliley Act"), which a question may write by its initials.
+_NAME = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:(?:and|of|for|the|on|in|to)\s+)*[A-Z][\w'-]*)+")
+_NAME_LINKS = frozenset("and of for the on in to".split())  # noqa: SIM905
+_MIN_INITIALS = 3
+_ACRONYM = re.compile(rf"\b[A-Z]{{{_MIN_INITIALS},8}}\b")
+
+
+def acronyms_in(question: str) -> frozenset[str]:
+    """The words a question writes in capitals, three to eight letters ("HIPAA", "FCRA"),
+    lower-cased: what may name an excluded category by its initials."""
+    return frozenset(word.lower() for word in _ACRONYM.findall(question))
+
+
+def initials(name: str) -> str:
+    """A name's initials, lower-cased, each part of a hyphenated word counted ("Gramm-Leach-
+    Bliley Act" -> "glba"); the small words that join a name ("and", "of") are not."""
+    return "".join(
+        part[0]
+        for word in name.split()
+        if word not in _NAME_LINKS
+        for part in word.split("-")
+        if part
+    ).lower()
+
+
+def _named_by_initials(acronyms: frozenset[str], tail: str) -> str | None:
+    """The excluded category a question names by the initials of a name its entry holds ("a
+    hospital that keeps records under HIPAA" and "Protected health information ... maintained
+    under the federal "Health Insurance Portability and Accountability Act of 1996""): the
+    entry's category as written (``_written``), or the name itself in a statement without a
+    list. Initials of fewer than three letters name nothing ("Title V")."""
+    if not acronyms:
+        return None
+    entries = [entry for entry in tail.split(";") if entry.strip()]
+    for entry in entries:
+        for name in _NAME.findall(entry):
+            if len(found := initials(name)) >= _MIN_INITIALS and found in acronyms:
+                return _written(entry.split(",")[0]) if len(entries) > 1 else name
+    return None
+
+
 # A period an item bounds: "within the previous 15 years" (at most), "more than 30 days" (over).
 _AT_MOST_BEFORE = re.compile(
     r"\b(?:within(?: the (?:previous|past|last|first))?|less than|fewer than|under|no more than"
@@ -644,6 +699,8 @@ class QuestionScope:
     elsewhere: bool = False
     # The periods the question states, in months (``months_stated``).
     periods: tuple[float, ...] = ()
+    # The words it writes in capitals, lower-cased (``acronyms_in``): a name by its initials.
+    acronyms: frozenset[str] = frozenset()
 
     @classmethod
     def parse(
@@ -665,17 +722,18 @@ class QuestionScope:
         lane_jurisdiction: str = "",
         vocabulary: Vocabulary = EMPTY,
         periods: tuple[float, ...] = (),
+        acronyms: frozenset[str] = frozenset(),
     ) -> QuestionScope:
         """The scope of a question already read (``citenexus.domain.question``): the
-        jurisdictions it names, its scope values per dimension, its words and the periods it
-        states."""
+        jurisdictions it names, its scope values per dimension, its words, the periods it
+        states and the words it writes in capitals."""
         lane = normalise_jurisdiction(lane_jurisdiction, vocabulary)  # "" for none
         # Another place: one the lane's own law does not cover (a state is no other place
         # for a nationwide lane).
         elsewhere = bool(named and lane and not applies_in(lane, named, vocabulary))
         if not named and lane:
             named = frozenset({lane})
-        return cls(named, dict(scope), vocabulary, words, elsewhere, periods)
+        return cls(named, dict(scope), vocabulary, words, elsewhere, periods, acronyms)
 
     def exclusion_reason(self, unit: Unit) -> str | None:
         """Why ``unit`` does not apply to this question, or None when nothing conflicts."""
@@ -706,14 +764,18 @@ class QuestionScope:
             if not asked_values:
                 continue
             asked = " and ".join(sorted(asked_values))
-            # Both were read with this vocabulary: the source's scope has every dimension.
-            if asked_values & scope.excludes[dimension]:
-                return REASON_EXCLUDED.format(asked=asked)
+            # Both were read with this vocabulary: the source's scope has every dimension. A
+            # question naming a value the source covers as well as one it leaves out ("my
+            # employer's online store; as a customer of that store ...") is not left out.
             named = scope.includes[dimension]
+            if asked_values & scope.excludes[dimension] and not asked_values & named:
+                return REASON_EXCLUDED.format(asked=asked)
             if named and not asked_values & named:
                 return REASON_SCOPE.format(asked=asked, source=" and ".join(sorted(named)))
         for tail, statement in scope.exclusions:
-            category = _names_excluded(self.words, tail, self.periods)
+            category = _names_excluded(self.words, tail, self.periods) or _named_by_initials(
+                self.acronyms, tail
+            )
             if category is not None:
                 return REASON_STATEMENT.format(
                     asked=category, statement=_quoted(statement, category)

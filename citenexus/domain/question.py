@@ -45,6 +45,7 @@ from functools import lru_cache
 from citenexus.domain import readings
 from citenexus.domain.applicability import (
     QuestionScope,
+    acronyms_in,
     jurisdictions_named,
     months_stated,
     scope_values,
@@ -126,6 +127,7 @@ class QuestionFrame:
     scope: tuple[tuple[str, frozenset[str]], ...] = ()
     scope_words: frozenset[str] = frozenset()
     periods: tuple[float, ...] = ()  # the periods it states, in months (applicability)
+    acronyms: frozenset[str] = frozenset()  # words it writes in capitals ("HIPAA"), lower-cased
     terms: frozenset[str] = frozenset()
     topic_terms: frozenset[str] = frozenset()
     vocabulary: Vocabulary = EMPTY
@@ -140,6 +142,7 @@ class QuestionFrame:
             lane_jurisdiction,
             self.vocabulary,
             self.periods,
+            self.acronyms,
         )
 
 
@@ -237,6 +240,7 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         # ("... 20 years ago. By what percentage ... over 12 months?"): the sentences that do
         # not ask, when there are any.
         periods=months_stated(extract_quantities(facts or question)),
+        acronyms=acronyms_in(question),
         terms=sentence_words(question),
         topic_terms=frozenset(content_words(without_place_names(question, vocabulary))),
         vocabulary=vocabulary,

@@ -9,7 +9,11 @@ sentence count:
   apply…", "… shall apply…", "The provisions of this chapter apply…", "For (the) purposes of this
   section…", "As used in this chapter…". They govern the nearest enclosing heading of the kind
   they name (a section also reaches a plain heading when no Section marker encloses it); with no
-  such heading — or for "this act" / "this code" — the whole document.
+  such heading — or for "this act" / "this code" — the whole document. The sentence right after
+  one, when it goes on under a pronoun with a verb of reach ("It does not apply to …", "They do
+  not extend to …"), is the rest of the same statement: it is carried on a line of its own under
+  it (``citenexus.domain.carried``), read by applicability and left out of retrieval as a list's
+  items are.
 * **Lead-in statements** govern the section whose body they open (after an optional
   subdivision label): "Notwithstanding…", "Except as (otherwise) provided…", "Subject to…",
   "Unless otherwise provided…", "In a <kind of case>, …" (at most three words, then a comma; no
@@ -38,7 +42,7 @@ MAX_STATEMENT_CHARS = 400
 # definition or an inclusion introduces is not carried: it says nothing of where a rule stops.
 MAX_LIST_STATEMENT_CHARS = 1600
 # The items are carried on a line of their own under the statement (citenexus.domain.carried).
-_EXCLUDING = re.compile(
+EXCLUDING = re.compile(
     r"\b(?:not (?:apply|extend) to|not (?:cover|include)|not applicable|inapplicable|exclud\w*"
     r"|exempt\w*)\b",
     re.I,
@@ -82,6 +86,15 @@ _REACH_KIND = {
     "division": "division",
 }
 _OPENING_PUNCTUATION = "—–-:."
+# The sentence right after a reach statement that goes on about the same part under a pronoun
+# ("This section applies to ... . It does not apply to ...", "They do not extend to ..."): the
+# second half of one statement of scope, carried with the first. Only a pronoun subject whose
+# verb is one of reach (apply, extend) is read so; "It includes ..." says what a term means.
+CONTINUATION_PATTERN = re.compile(
+    r"(?:it|they)\s+(?:also\s+)?(?:(?:does|do|shall|will|may)\s+)?(?:not\s+)?"
+    r"(?:appl(?:y|ies)|extends?)\b",
+    re.I,
+)
 
 
 def statement_text(raw: str) -> str:
@@ -96,13 +109,15 @@ def statement_text(raw: str) -> str:
     return text[: cut if cut > 0 else MAX_STATEMENT_CHARS]
 
 
-def listed_after(text: str, position: int, end: int) -> list[str]:
+def listed_after(text: str, position: int, end: int, sibling: str = "") -> list[str]:
     """The items of the list that starts on the line after ``position`` (a statement closed by a
     colon), up to ``end``: each labelled line ("(1)", "2.", "(b)", "-"), its label dropped and its
     closing punctuation with it, an unlabelled line right under an item joined to it. The list
     ends at an unlabelled line after a blank one, and at a label of another style than its first
     item's ("(g)" after "(1)" ... "(8)": the next subdivision; a nested sub-list ends it too,
-    which reads fewer categories, never more)."""
+    which reads fewer categories, never more). With ``sibling``, the label of the line that
+    introduces the list, a label of its style ends the list before any item: "(b)" after "(a)
+    This part does not apply to:" is the next subdivision, not an item of an empty list."""
     newline = text.find("\n", position, end)
     if newline < 0:
         return []
@@ -120,6 +135,8 @@ def listed_after(text: str, position: int, end: int) -> list[str]:
                 break
             items[-1] = f"{items[-1]} {line.strip()}"  # an item's next line
             continue
+        if sibling and _label_style(label.group()) == _label_style(sibling):
+            break
         if not style:
             style = _label_style(label.group())
         elif _label_style(label.group()) != style:
@@ -135,7 +152,7 @@ def listed_after(text: str, position: int, end: int) -> list[str]:
 def _with_list(text: str, right: int, end: int, statement: str) -> str:
     """``statement`` with the items of the list it introduces, when it ends with a colon and
     leaves out what the list names."""
-    if not statement.endswith(":") or _EXCLUDING.search(statement) is None:
+    if not statement.endswith(":") or EXCLUDING.search(statement) is None:
         return statement
     items = "; ".join(listed_after(text, right, end))
     if not items:
@@ -182,11 +199,25 @@ def statements_by_section(text: str, sections: list[Section]) -> dict[int, list[
     """The statements each section is the reach of (its own, and those that name it)."""
     attached: dict[int, list[str]] = {}
 
-    def attach(index: int, start: int, end: int, position: int) -> None:
+    def read(start: int, end: int, position: int) -> tuple[str, int]:
+        """The statement holding ``position`` (with the list it introduces), and where it ends."""
         left, right = sentence_at(text, start, end, position)
-        statement = _with_list(text, right, end, statement_text(text[left:right]))
+        return _with_list(text, right, end, statement_text(text[left:right])), right
+
+    def attach(index: int, statement: str) -> None:
         if statement and statement not in attached.setdefault(index, []):
             attached[index].append(statement)
+
+    def continued(statement: str, right: int, end: int) -> str:
+        """``statement`` with the sentence after it on a line of its own, when that sentence
+        goes on about the same part (``CONTINUATION_PATTERN``)."""
+        position = right
+        while position < end and text[position].isspace():
+            position += 1
+        if not statement or not CONTINUATION_PATTERN.match(text, position, end):
+            return statement
+        more, _ = read(position, end, position)
+        return f"{statement}\n{LIST_MARK}{more}" if more else statement
 
     for section in sections:
         start, end = section.start, section.own_end
@@ -196,11 +227,12 @@ def statements_by_section(text: str, sections: list[Section]) -> dict[int, list[
                 # The heading's marker is not part of the first sentence of its body.
                 left = section.number_end if match.start() >= section.number_end else start
                 reach = _reach(sections, section.index, match.group(1))
-                attach(reach, left, end, match.start())
+                statement, right = read(left, end, match.start())
+                attach(reach, continued(statement, right, end))
         for anchor in sorted({section.number_end, section.body_start}):
             position = _opening(text, anchor, end)
             if LEAD_IN_PATTERN.match(text, position, end):
-                attach(section.index, position, end, position)
+                attach(section.index, read(position, end, position)[0])
     return attached
 
 

@@ -76,4 +76,5 @@ def scope_for(subquery: str, whole: QuestionScope) -> QuestionScope:
         own.words,
         own.elsewhere or whole.elsewhere,
         own.periods or whole.periods,
+        own.acronyms or whole.acronyms,
     )

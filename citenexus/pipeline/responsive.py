@@ -214,7 +214,7 @@ class RemovedCheck:
             return Removed(code, candidate.key, candidate.unit.document_id, best, kept)
         sentences = [s for _, _, s in offers]
         return (
-            _type_answered(frame, drafted, scored, sentences, kept)
+            _type_answered(frame, drafted, scored, sentences, kept, self.out_of_scope)
             or _named_answered(frame, drafted, scored, kept)
             or _matter_answered(frame, drafted, scored, sentences, kept, self.out_of_scope)
         )
@@ -238,8 +238,12 @@ def _type_answered(
     scored: Sequence[tuple[float, RefusalCode, Candidate]],
     sentences: Sequence[str],
     kept: float,
+    out_of_scope: frozenset[str] = frozenset(),
 ) -> Removed | None:
-    """A removed sentence that states the kind of value asked when no draft segment does."""
+    """A removed sentence that states the kind of value asked when no draft segment does. One
+    that applicability left out for its scope alone comes first: the rule that would answer does
+    not reach the question's case, which a source below the floor stating the value does not
+    change (a unit removed for its scope is evidence the case is governed elsewhere)."""
     kind = asked_value_kind(frame)
     if kind is None or _drafted_in_kind(frame, drafted, kind):
         return None
@@ -250,7 +254,8 @@ def _type_answered(
     ]
     if not stating:
         return None
-    similarity, code, candidate = max(stating, key=lambda row: row[0])
+    governed = [row for row in stating if row[2].key in out_of_scope]
+    similarity, code, candidate = max(governed or stating, key=lambda row: row[0])
     return Removed(
         code, candidate.key, candidate.unit.document_id, similarity, kept, TYPE, kind=kind
     )

@@ -25,6 +25,7 @@ from curation.bootstrap import ports
 from curation.domain import lane_policy
 from curation.models import Document, DocumentVersion, EvidenceUnit, Lane
 from curation.services.pages import source_file_keep, unit_pages
+from curation.services.references import references_link
 
 ERR_BAD_AUTHORITY = "authority must be an object whose keys and values are strings"
 ERR_BAD_DOCUMENT_ID = "document_id must use letters, digits, '.', '_', ':' and '-' (at most 200)"
@@ -206,6 +207,7 @@ def _create(prepared: PreparedDocument, actor: str, user: Any) -> dict[str, Any]
         created_by_name=actor,
     )
     EvidenceUnit.objects.bulk_create(_units(prepared, document, prepared.authority))
+    linked = references_link(document=document, previous={})
     _keep_source(prepared, document)
     audit_record(
         actor=actor,
@@ -220,6 +222,7 @@ def _create(prepared: PreparedDocument, actor: str, user: Any) -> dict[str, Any]
             "content_hash": document.content_hash,
             "units": document.unit_count,
             "filename": prepared.filename,
+            "linked_units": linked,
         },
     )
     return {"result": CREATED, "document_id": document.document_id, "version": 1}
@@ -244,6 +247,7 @@ def _new_version(document: Document, prepared: PreparedDocument, actor: str) -> 
     # Tiers and other curated metadata carry forward; a curator's new assertion overrides.
     authority = {**document.authority, **prepared.supplied}
     previous = document.version
+    held = document.exclusion_lists  # units elsewhere may cite a list the old text held
     document.version = previous + 1
     document.content = prepared.text
     document.content_hash = prepared.hash
@@ -263,6 +267,7 @@ def _new_version(document: Document, prepared: PreparedDocument, actor: str) -> 
         created_by_name=actor,
     )
     EvidenceUnit.objects.bulk_create(_units(prepared, document, authority))
+    linked = references_link(document=document, previous=held)
     _keep_source(prepared, document)
     audit_record(
         actor=actor,
@@ -276,6 +281,7 @@ def _new_version(document: Document, prepared: PreparedDocument, actor: str) -> 
             "tier": document.tier_name(),
             "content_hash": document.content_hash,
             "units": document.unit_count,
+            "linked_units": linked,
         },
     )
     return {"result": NEW_VERSION, "document_id": document.document_id, "version": document.version}

@@ -6,7 +6,9 @@ the old reading until they are read again: this re-reads them from each document
 in place, without a new version (the text is unchanged; what is derived from it is not standing).
 A document whose units would now be cut differently (the unit size was changed since) is left
 as it is and named: it needs a re-ingest, which creates a version. A unit whose embedding text
-changes with its statements is re-embedded. One audit event records what was done.
+changes with its statements is re-embedded. Each document's exclusion lists are read again
+first, and the statements that exclude by citing one are linked to it
+(curation/services/references.py). One audit event records what was done.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from django.db import transaction
 
 from audit.services import audit_record
 from citenexus.ingest import segment
+from citenexus.ingest.references import exclusion_lists
 from curation.bootstrap import ports
 from curation.models import Document, EvidenceUnit
 from curation.services.embedding_space import embedding_space_check, stored_embedding_text
+from curation.services.references import LaneLists, references_scope
 
 ACTION = "units.rescope"
 
@@ -50,7 +54,15 @@ def rescope_all(*, actor: str, lane_slug: str = "") -> RescopeReport:
     documents = Document.objects.select_related("lane").order_by("lane__slug", "document_id")
     if lane_slug:
         documents = documents.filter(lane__slug=lane_slug)
+    # Every document's lists first: a unit may cite a list a later document holds.
     for document in documents.iterator():
+        held = exclusion_lists(document.content)
+        if held != document.exclusion_lists:
+            document.exclusion_lists = held
+            document.save(update_fields=["exclusion_lists"])
+    lists: dict[int, LaneLists] = {}
+    for document in documents.iterator():
+        lane_lists = lists.setdefault(document.lane_id, LaneLists(document.lane_id))
         units = list(
             EvidenceUnit.objects.filter(document=document, current=True).order_by("ordinal")
         )
@@ -65,13 +77,14 @@ def rescope_all(*, actor: str, lane_slug: str = "") -> RescopeReport:
             continue
         changed, stale = [], []
         for unit, piece in zip(units, pieces, strict=True):
-            if unit.scope == piece.scope:
+            scope = references_scope(piece.scope, document, lane_lists)
+            if unit.scope == scope:
                 continue
             unit.document = document  # the title, without a query per unit
-            text = stored_embedding_text(unit, scope=piece.scope)
+            text = stored_embedding_text(unit, scope=scope)
             if stored_embedding_text(unit) != text:
                 stale.append((unit, text))
-            unit.scope = piece.scope
+            unit.scope = scope
             changed.append(unit)
         if not changed:
             continue

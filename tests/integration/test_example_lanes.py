@@ -70,8 +70,14 @@ STRICT_PINS = {
     # tenancy (32, 47), privacy (36, 44), (32, 38), (31, 38). Then tenancy X01 ("How many times
     # in a year ...?") read after it was measured: "twice" says a number of times on its own
     # (domain/answer_fit.states_count): tenancy (33, 47).
+    # Privacy 32 -> 33 refused, 31 -> 32 with the right code, on 2026-12-07 (twelfth session):
+    # R01 (a hospital's records "under HIPAA") refused not_applicable: the rights statute's "They
+    # do not extend to any entity or data that section 6-1-1304(2) excludes" carried and linked
+    # to the list in the definitions statute, the entry named by its initials, and the rule left
+    # out for its scope naming the code before the blog the floor withheld
+    # (docs/evaluation.md, "Exclusions by citation").
     "law-authority": ((33, 47), (32, 33), (32, 33)),
-    "privacy-law": ((36, 44), (32, 38), (31, 38)),
+    "privacy-law": ((36, 44), (33, 38), (32, 38)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
     # for questions asking a frequency ("How often should it be inspected?") compares measures,

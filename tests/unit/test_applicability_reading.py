@@ -160,3 +160,32 @@ def test_a_place_the_corpus_never_names_leaves_its_rule_relevant_and_inapplicabl
             "kind": "jurisdiction",
         }
     ]
+
+
+LISTED = (
+    "This part does not apply to the following:\n\u21b3 A bank; A state agency or a political "
+    "subdivision; A nonprofit organization"
+)
+
+
+def test_every_item_of_a_list_is_left_out_not_only_the_first() -> None:
+    # Cut at ";", the second item would have read as what the source covers.
+    found = source_scope(LISTED, vocabulary=ORGANIZATIONS)
+    assert found.excludes["organization"] == {"public-agency"}
+    assert found.includes["organization"] == frozenset()
+    assert ask("Must a political subdivision answer within 45 days?").exclusion_reason(
+        unit(scope=LISTED)
+    ) == REASON_EXCLUDED.format(asked="public-agency")
+
+
+def test_a_question_naming_a_covered_value_besides_an_excluded_one_is_not_left_out() -> None:
+    # The dimension's reading: the statement names the value in other words than the question.
+    statement = (
+        "This part applies to a company. It does not apply to data a political subdivision holds."
+    )
+    mixed = ask("A state agency runs a company that sells to me. Must the company answer?")
+    assert mixed.exclusion_reason(unit(scope=statement)) is None
+    agency = ask("Must a state agency answer within 45 days?")
+    assert agency.exclusion_reason(unit(scope=statement)) == REASON_EXCLUDED.format(
+        asked="public-agency"
+    )

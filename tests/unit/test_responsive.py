@@ -196,6 +196,31 @@ def test_the_type_reading_names_applicability_when_applicability_removed_the_val
     assert found.detail.startswith("tx (not applicable) states a percentage value")
 
 
+def test_the_type_reading_prefers_a_rule_left_out_for_its_scope_to_a_source_below_the_floor() -> (
+    None
+):
+    # Both state the percentage; the blog is nearer the question in words. The rule that would
+    # answer does not reach the question's case, and a blog stating the value does not change
+    # that: the refusal names applicability. A rule left out for its place is no such evidence.
+    rule = "A controller shall report the share of visits with a signal, at most 12 percent."
+    removed = [
+        (RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", SHARE_BLOG)),
+        (RefusalCode.NOT_APPLICABLE, candidate("rule", rule)),
+    ]
+    check = RemovedCheck.of(
+        SHARE_QUESTION, draft(SHARE_RULE), removed, out_of_scope=frozenset({"rule#0"})
+    )
+    assert check is not None
+    question, kept, nearer, further = [1.0, 0.0], [0.0, 1.0], [0.9, 0.1], [0.6, 0.4]
+    found = check.decide([question, kept, nearer, further], margin=2)
+    assert found is not None and found.reason == TYPE
+    assert found.code is RefusalCode.NOT_APPLICABLE and found.key == "rule#0"
+    placed = RemovedCheck.of(SHARE_QUESTION, draft(SHARE_RULE), removed)
+    assert placed is not None
+    found = placed.decide([question, kept, nearer, further], margin=2)
+    assert found is not None and found.code is RefusalCode.BELOW_AUTHORITY_FLOOR
+
+
 def test_a_draft_stating_the_value_kind_or_a_question_asking_none_is_not_refused_by_type() -> None:
     removed = [(RefusalCode.BELOW_AUTHORITY_FLOOR, candidate("blog", SHARE_BLOG))]
     stating = draft("About 9 percent of visits carry an opt-out signal in the state.")

@@ -1,0 +1,91 @@
+"""Exclusion lists cited from one document to another within a lane (docs/design.md#applicability).
+
+A statement carried by a unit may leave out "the entities and data that section 6-1-1304(2)
+excludes", a list another document of the lane holds. Each document stores the exclusion lists
+its current text holds (``Document.exclusion_lists``, read by ``citenexus.ingest.references``);
+after a document is written, its own units and the lane's units that cite a list it holds or
+held are linked again: the cited items are carried under the citing statement, where
+applicability reads them. Retrieval leaves those lines out, so nothing is re-embedded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from django.db.models import Q
+
+from citenexus.domain.carried import LINKED_LINE, LIST_MARK
+from citenexus.ingest.references import (
+    cited_lists,
+    exclusion_lists,
+    linked_scope,
+    resolve,
+    section_of,
+)
+from curation.models import Document, EvidenceUnit
+
+
+class LaneLists:
+    """The lane's exclusion lists by citation, looked up once per citation."""
+
+    def __init__(self, lane_id: int) -> None:
+        self.lane_id = lane_id
+        self._held: dict[str, list[Mapping[str, Sequence[str]]]] = {}
+
+    def holding(self, key: str) -> list[Mapping[str, Sequence[str]]]:
+        if key not in self._held:
+            self._held[key] = list(
+                Document.objects.filter(
+                    lane_id=self.lane_id, exclusion_lists__has_key=key
+                ).values_list("exclusion_lists", flat=True)
+            )
+        return self._held[key]
+
+    def scope_of(self, scope: str, own: Mapping[str, Sequence[str]]) -> str:
+        """``scope`` linked to the lists its statements cite (the citing document's ``own``
+        first)."""
+        keys = [
+            key
+            for line in scope.split("\n")
+            if not LINKED_LINE.match(line)
+            for key in cited_lists(line.removeprefix(LIST_MARK))
+        ]
+        items = {key: resolve(key, own, self.holding(key)) for key in dict.fromkeys(keys)}
+        return linked_scope(scope, {k: v for k, v in items.items() if v})
+
+
+def _relinked(units: Iterable[EvidenceUnit], lists: LaneLists) -> list[EvidenceUnit]:
+    changed = []
+    for unit in units:
+        scope = lists.scope_of(unit.scope, unit.document.exclusion_lists)
+        if scope != unit.scope:
+            unit.scope = scope
+            changed.append(unit)
+    return changed
+
+
+def references_link(*, document: Document, previous: Mapping[str, Sequence[str]]) -> int:
+    """After ``document``'s text was written: store the lists it holds and link again its own
+    units and the lane's current units that may cite a list it holds now or held before
+    (``previous``). Returns how many units changed."""
+    document.exclusion_lists = exclusion_lists(document.content)
+    document.save(update_fields=["exclusion_lists"])
+    lists = LaneLists(document.lane_id)
+    own = EvidenceUnit.objects.filter(document=document, current=True).exclude(scope="")
+    units = list(own.select_related("document"))
+    sections = {section_of(key) for key in (*document.exclusion_lists, *previous)}
+    if sections:
+        citing = Q()
+        for section in sections:
+            citing |= Q(scope__contains=section)
+        others = EvidenceUnit.objects.filter(lane_id=document.lane_id, current=True).filter(citing)
+        units += list(others.exclude(document=document).select_related("document"))
+    changed = _relinked(units, lists)
+    EvidenceUnit.objects.bulk_update(changed, ["scope"], batch_size=500)
+    return len(changed)
+
+
+def references_scope(scope: str, document: Document, lists: LaneLists) -> str:
+    """A unit's carried statements as stored: ``scope`` (as segmenting reads it) linked to the
+    lists it cites (``manage.py rescope``)."""
+    return lists.scope_of(scope, document.exclusion_lists)
