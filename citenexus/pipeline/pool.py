@@ -51,10 +51,16 @@ class Pool:
         the answer is drafted from; a unit below the floor never sets the bar, and with nothing
         that meets a floor (or no floor at all) the selection is handed over as it stands."""
         selected = self.selected
-        if margin is not None and self.standing:
-            bar = max(c.relevance for c in selected if c.key in self.standing) - margin
-            selected = [c for c in selected if c.relevance >= bar]
-        return selected[:generate_k]
+        if margin is None or not self.standing:
+            return selected[:generate_k]
+        best = max((c for c in selected if c.key in self.standing), key=lambda c: c.relevance)
+        near = [c for c in selected if c.relevance >= best.relevance - margin]
+        top = near[:generate_k]
+        if best not in top and top:
+            # The unit that reads most like the question among those that may answer alone is
+            # always drafted from: more units of a higher tier must not crowd it out.
+            top = [c for c in near if c in top[:-1] or c is best]
+        return top
 
     def removed(self) -> list[tuple[RefusalCode, Candidate]]:
         """Relevant candidates a stage removed, best first, with that stage's refusal code."""

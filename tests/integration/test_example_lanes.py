@@ -75,9 +75,10 @@ STRICT_PINS = {
     # do not extend to any entity or data that section 6-1-1304(2) excludes" carried and linked
     # to the list in the definitions statute, the entry named by its initials, and the rule left
     # out for its scope naming the code before the blog the floor withheld
-    # (docs/evaluation.md, "Exclusions by citation").
+    # (docs/evaluation.md, "Exclusions by citation"). Privacy 36 -> 37 values the same day:
+    # A11 answered, the most relevant selected unit always handed over (pipeline/pool.py).
     "law-authority": ((33, 47), (32, 33), (32, 33)),
-    "privacy-law": ((36, 44), (33, 38), (32, 38)),
+    "privacy-law": ((37, 44), (33, 38), (32, 38)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
     # for questions asking a frequency ("How often should it be inspected?") compares measures,
@@ -98,8 +99,9 @@ STRICT_PINS = {
 # 2026-12-04 when the metric was added (development lanes; the held-out lane is not pinned on it,
 # so it was not run to pin it).
 # Tenancy 24 -> 23 with A05 (above), 23 -> 24 with A31.
-# 2026-12-07: the blind batches' answerable questions: tenancy (29, 47), privacy (34, 44).
-FROM_DOCUMENT_PINS = {"law-authority": (29, 47), "privacy-law": (34, 44), "renewal": (2, 2)}
+# 2026-12-07: the blind batches' answerable questions: tenancy (29, 47), privacy (34, 44);
+# privacy 35 with A11 (twelfth session: the hand-over's best unit always drafted from).
+FROM_DOCUMENT_PINS = {"law-authority": (29, 47), "privacy-law": (35, 44), "renewal": (2, 2)}
 PINS: dict[str, dict[str, dict[str, float]]] = {
     name: {
         "at_least": {

@@ -59,10 +59,26 @@ def test_a_margin_hands_over_only_what_comes_within_it_of_the_best_standing_unit
     # the bar is inclusive: 0.9 - 0.4 = 0.5 keeps the controlling statute, still first
     assert documents(pool.top(8, 0.4)) == ["controlling", "statute", "other-statute"]
     assert documents(pool.top(8, 0.1)) == ["statute"]
-    # the margin only narrows: generate_k still caps what is handed over
-    assert documents(pool.top(1, 0.4)) == ["controlling"]
+    # the margin only narrows: generate_k still caps what is handed over, and the unit that
+    # sets the bar is always one of them
+    assert documents(pool.top(1, 0.4)) == ["statute"]
+    assert documents(pool.top(2, 0.4)) == ["controlling", "statute"]
     # what was selected stays selected (judged, attributable); only the hand-over narrows
     assert documents(pool.selected) == ["controlling", "statute", "other-statute"]
+
+
+def test_units_of_a_higher_tier_never_crowd_out_the_one_that_reads_most_like_the_question() -> None:
+    # Eight controlling units that only mention the question's words would fill the hand-over
+    # ahead of the statute that answers it (privacy A11: "Who may enforce ...?").
+    controlling = [candidate(f"controlling-{n}", "controlling-statute", 0.62) for n in range(8)]
+    pool = pooled([*controlling, candidate("statute", "statute", 0.72)])
+    handed = documents(pool.top(8, 0.2))
+    assert len(handed) == 8 and handed[-1] == "statute"
+    assert handed[:7] == [f"controlling-{n}" for n in range(7)]  # still in tier order
+    # Without a margin the top of the selection is handed over as it stands.
+    assert "statute" not in documents(pool.top(8))
+    # Already among them, nothing is swapped.
+    assert documents(pool.top(9, 0.2)) == [*(f"controlling-{n}" for n in range(8)), "statute"]
 
 
 def test_a_unit_below_the_floor_never_sets_the_bar() -> None:
