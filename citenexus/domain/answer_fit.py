@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from citenexus.domain import readings
-from citenexus.domain.applicability import without_place_names
+from citenexus.domain.applicability import initials, without_place_names
 from citenexus.domain.conflicts import DATE, DAYS, readings_of, values_of
 from citenexus.domain.question import COUNT, MANNER, NAMED, QuestionFrame, frame_of
 from citenexus.domain.relevance import VALUE_BONUS, sentence_score
@@ -45,6 +45,16 @@ _TIME_REFERENCE = re.compile(
     re.IGNORECASE,
 )
 _BY_GERUND = re.compile(r"\bby (\w+ing)\b", re.IGNORECASE)
+# A statement of reach opening a sentence ("This chapter applies to the operator of a website
+# ...", "(a) This section does not apply to ..."), and a question asking about reach.
+_REACH = re.compile(
+    r"\W*(?:\(\w{1,4}\)\s*)?(?:this|the provisions of this)\s+(?:section|chapter|subchapter"
+    r"|article|part|subpart|title|division|act|code)\b[^.;:]{0,40}?\b(?:appl(?:y|ies)|is applicable"
+    r"|are applicable|is inapplicable)\b",
+    re.IGNORECASE,
+)
+_ASKS_REACH = re.compile(r"\b(?:appl(?:y|ies|icable)|covers?|covered|exempt\w*|exclud\w*)\b", re.I)
+REACH_SHARE = 0.5
 _COUNTED_WORDS = 5  # a count and what it counts: "two times", "500 or more Colorado residents"
 
 
@@ -117,7 +127,7 @@ def names_kind(frame: QuestionFrame, sentence: str) -> bool:
     if not kind or kind not in {stem(w) for w in _NAME.findall(sentence)}:
         return False
     text = without_place_names(sentence, frame.vocabulary)
-    initials = _initials(frame.text)
+    short_names = _initials(frame.text)
     for found in _NAME.finditer(text):
         word = found.group(0)
         if not word[0].isupper() or opens_sentence(text, found.start()):
@@ -125,7 +135,7 @@ def names_kind(frame: QuestionFrame, sentence: str) -> bool:
         folded = word.lower()
         if folded in _REFERENCES or sentence_words(folded) & frame.terms:
             continue
-        if word in initials:
+        if word in short_names:
             continue  # "GPC" for the question's "Global Privacy Control"
         return True
     return False
@@ -137,9 +147,7 @@ _CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
 def _initials(text: str) -> frozenset[str]:
     """The initials of each run of capitalised words in a text ("Global Privacy Control" gives
     "GPC"): the short name a source may use for a name the question spells out."""
-    return frozenset(
-        "".join(word[0] for word in run.split()) for run in _CAPITALISED_RUN.findall(text)
-    )
+    return frozenset(initials(run).upper() for run in _CAPITALISED_RUN.findall(text))
 
 
 def _known_share(frame: QuestionFrame, sentence: str) -> float:
@@ -181,6 +189,10 @@ def answer_score(question: str | QuestionFrame, sentence: str) -> float:
     if score == 0.0:
         return 0.0
     score += _type_bonus(frame, sentence) - _known_share(frame, sentence)
+    if _REACH.match(sentence) and not _ASKS_REACH.search(frame.text):
+        # A statement of where a part of the law applies says whom a rule is for, not what it
+        # requires: it shares the question's words about its case and answers nothing else.
+        score *= REACH_SHARE
     kind = frame.scored_kind
     if kind is not None:
         found = readings_of(sentence, kind, frame.text)

@@ -729,8 +729,14 @@ class QuestionScope:
         states and the words it writes in capitals."""
         lane = normalise_jurisdiction(lane_jurisdiction, vocabulary)  # "" for none
         # Another place: one the lane's own law does not cover (a state is no other place
-        # for a nationwide lane).
-        elsewhere = bool(named and lane and not applies_in(lane, named, vocabulary))
+        # for a nationwide lane), and whose law does not reach the lane's own place either (the
+        # country is no other place for a state's lane: its federal law applies there too).
+        elsewhere = bool(
+            named
+            and lane
+            and not applies_in(lane, named, vocabulary)
+            and not all(applies_in(place, {lane}, vocabulary) for place in named)
+        )
         if not named and lane:
             named = frozenset({lane})
         return cls(named, dict(scope), vocabulary, words, elsewhere, periods, acronyms)

@@ -150,3 +150,32 @@ def test_a_count_of_what_the_question_counts(sentence: str, counts: bool) -> Non
 def test_an_adverb_of_times_counts_only_times() -> None:
     assert not states_count("A consumer may request a copy twice a year.", "day")
     assert not states_count("A consumer may request a copy twice a year.", "")
+
+
+# --- a statement of reach answers only a question about reach -------------------------------
+
+CONSENT = "What must a game website get before it collects a child's email address?"
+REACH = (
+    "This chapter applies to the operator of a website directed to children that collects "
+    "email addresses."
+)
+RULE = "(2) Obtain verifiable parental consent before it collects an email address from a child;"
+
+
+def test_a_statement_of_reach_scores_half_unless_the_question_asks_about_reach() -> None:
+    # website, collect, child, email, address: 5 of 7 words (get, game are not named) ...
+    plain = sentence_score(CONSENT, REACH)
+    assert answer_score(CONSENT, REACH) == pytest.approx(plain / 2)
+    # ... so the rule naming fewer of them is quoted first
+    assert answer_score(CONSENT, RULE) > answer_score(CONSENT, REACH)
+    labelled = "(a) This section does not apply to a website for adults that collects email."
+    assert answer_score(CONSENT, labelled) == pytest.approx(sentence_score(CONSENT, labelled) / 2)
+    for asking in (
+        "Does the chapter apply to a game website that collects a child's email address?",
+        "Is a game website that collects a child's email address covered?",
+        "Is a game website that collects a child's email address exempt?",
+    ):
+        assert answer_score(asking, REACH) == pytest.approx(sentence_score(asking, REACH))
+    # A rule that names its chapter further in is no statement of reach.
+    inner = "An operator shall, under this chapter, obtain consent before it collects an email."
+    assert answer_score(CONSENT, inner) == pytest.approx(sentence_score(CONSENT, inner))

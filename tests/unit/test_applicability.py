@@ -258,6 +258,11 @@ def test_a_question_naming_another_jurisdiction_than_the_lanes_asks_about_elsewh
     # A state is no other place for a nationwide lane; another country is.
     assert QuestionScope.parse(question, "US").elsewhere is False
     assert QuestionScope.parse("What applies in Japan?", "US").elsewhere is True
+    # Nor is the country another place for a state's lane: its federal law applies there too.
+    assert QuestionScope.parse("Under federal law, what notice is due?", "CO").elsewhere is False
+    assert QuestionScope.parse("What must a US website do?", "CA").elsewhere is False
+    assert QuestionScope.parse("What notice is due in Ontario?", "CA").elsewhere is True
+    assert QuestionScope.parse("Compare federal and Texas notice.", "CA").elsewhere is True
 
 
 def test_a_reason_names_every_jurisdiction_asked_about() -> None:
