@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from django.db import connection
 from django.db.models import Q
 
 from citenexus.domain.carried import LINKED_LINE, LIST_MARK
@@ -23,6 +24,16 @@ from citenexus.ingest.references import (
     section_of,
 )
 from curation.models import Document, EvidenceUnit
+
+# The namespace of the transaction-level advisory lock that serialises linking per lane ("CNRL").
+LOCK_NAMESPACE = 0x434E524C
+
+
+def _one_at_a_time(lane_id: int) -> None:
+    """Wait for any other transaction linking in this lane to end (released at commit): an
+    advisory lock, so that no row lock is taken in an order another path could reverse."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [LOCK_NAMESPACE, lane_id])
 
 
 class LaneLists:
@@ -67,7 +78,12 @@ def _relinked(units: Iterable[EvidenceUnit], lists: LaneLists) -> list[EvidenceU
 def references_link(*, document: Document, previous: Mapping[str, Sequence[str]]) -> int:
     """After ``document``'s text was written: store the lists it holds and link again its own
     units and the lane's current units that may cite a list it holds now or held before
-    (``previous``). Returns how many units changed."""
+    (``previous``). Returns how many units changed.
+
+    Runs inside the document's write transaction, one lane at a time (``_one_at_a_time``): two
+    documents written at once, one citing a list the other holds, would each miss the other's
+    uncommitted rows; the second to take the lock reads what the first committed."""
+    _one_at_a_time(document.lane_id)
     document.exclusion_lists = exclusion_lists(document.content)
     document.save(update_fields=["exclusion_lists"])
     lists = LaneLists(document.lane_id)

@@ -148,3 +148,35 @@ def test_rescope_reads_the_lists_of_documents_stored_before_and_links_them(
     assert Document.objects.get(document_id="definitions-12").exclusion_lists
     assert report.units_changed >= 1 and report.units_reembedded == 0
     assert rescope_all(actor="cli:ops").units_changed == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_linking_in_one_lane_waits_for_the_transaction_linking_before_it(lane: Any) -> None:
+    # Two documents written at once, one citing a list the other holds, would each miss the
+    # other's uncommitted rows: the second to link waits for the first to commit.
+    import threading
+    import time
+
+    from django.db import connection, transaction
+
+    from curation.services.references import _one_at_a_time
+
+    order: list[str] = []
+    holding = threading.Event()
+
+    def first() -> None:
+        with transaction.atomic():
+            _one_at_a_time(lane.pk)
+            holding.set()
+            time.sleep(0.5)
+            order.append("first commits")
+        connection.close()
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    assert holding.wait(10)
+    with transaction.atomic():
+        _one_at_a_time(lane.pk)
+        order.append("second links")
+    thread.join(10)
+    assert order == ["first commits", "second links"]
