@@ -606,7 +606,10 @@ _ACRONYM = re.compile(rf"\b[A-Z]{{{_MIN_INITIALS},8}}\b")
 
 def acronyms_in(question: str) -> frozenset[str]:
     """The words a question writes in capitals, three to eight letters ("HIPAA", "FCRA"),
-    lower-cased: what may name an excluded category by its initials."""
+    lower-cased: what may name an excluded category by its initials. A question written all in
+    capitals sets none apart."""
+    if question.isupper():
+        return frozenset()
     return frozenset(word.lower() for word in _ACRONYM.findall(question))
 
 

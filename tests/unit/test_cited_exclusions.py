@@ -243,6 +243,7 @@ def test_a_question_may_name_an_excluded_category_by_its_initials() -> None:
         "hipaa",
         "fcra",
     }
+    assert acronyms_in("A CLINIC KEEPS MY RECORDS UNDER HIPAA. HOW MANY DAYS?") == frozenset()
     assert initials("Health Insurance Portability and Accountability Act") == "hipaa"
     assert initials("Gramm-Leach-Bliley Act") == "glba"
     tail = f"what section 12(2) excludes: {'; '.join(ITEMS)}"
