@@ -35,6 +35,7 @@ class Pool:
     grounded: list[Candidate] = field(default_factory=list)
     inapplicable: list[dict[str, str]] = field(default_factory=list)
     valueless: list[Candidate] = field(default_factory=list)
+    beyond_margin: list[Candidate] = field(default_factory=list)
     far_in_meaning: list[Candidate] = field(default_factory=list)
     selected: list[Candidate] = field(default_factory=list)
     withheld: list[Candidate] = field(default_factory=list)
@@ -101,6 +102,7 @@ class Pool:
             ("inapplicable", set(self.inapplicable_reasons())),
             ("beyond_ground_k", {c.key for c in self.relevant}),
             ("states_no_value_asked", {c.key for c in self.valueless}),
+            ("beyond_margin", {c.key for c in self.beyond_margin}),
             ("below_min_cosine", {c.key for c in self.far_in_meaning}),
         )
         rows = []
@@ -123,6 +125,7 @@ def pool_of(
         pool.relevant.extend(g.relevant)
         pool.grounded.extend(g.grounded)
         pool.valueless.extend(g.valueless)
+        pool.beyond_margin.extend(g.beyond_margin)
         pool.far_in_meaning.extend(g.far_in_meaning)
         pool.inapplicable.extend(r for r in g.inapplicable if r not in pool.inapplicable)
         admitted.extend(g.selection.selected)
@@ -131,6 +134,7 @@ def pool_of(
     pool.relevant = _unique(pool.relevant)
     pool.grounded = _unique(pool.grounded)
     pool.valueless = _unique(pool.valueless)
+    pool.beyond_margin = _unique(pool.beyond_margin)
     pool.far_in_meaning = _unique(pool.far_in_meaning)
     pool.withheld = _unique(pool.withheld)
     if len(found) == 1:

@@ -118,6 +118,9 @@ class Gathered:
     grounded: list[Candidate] = field(default_factory=list)
     inapplicable: list[dict[str, str]] = field(default_factory=list)
     valueless: list[Candidate] = field(default_factory=list)
+    # Candidates that cleared the threshold but came further than the relative (or elsewhere)
+    # margin below the best relevant candidate: too far below what answers best.
+    beyond_margin: list[Candidate] = field(default_factory=list)
     # Candidates whose reranked score reached the threshold but whose cosine did not reach
     # ``min_cosine``: shared words without shared meaning (reported as their own stage).
     far_in_meaning: list[Candidate] = field(default_factory=list)
@@ -140,8 +143,11 @@ def ground(
     candidates: Sequence[Candidate],
     scope: QuestionScope,
     settings: PipelineSettings,
-) -> tuple[list[Candidate], list[Candidate], list[dict[str, str]], list[Candidate]]:
-    """(relevant, grounded, inapplicable, valueless): relevance, then applicability.
+) -> tuple[
+    list[Candidate], list[Candidate], list[dict[str, str]], list[Candidate], list[Candidate]
+]:
+    """(relevant, grounded, inapplicable, valueless, beyond_margin): relevance, then
+    applicability.
 
     Relevant means a reranked score at or above the threshold (with ``min_cosine`` set, an
     embedding cosine at or above it too: shared words without shared meaning are not relevance)
@@ -150,8 +156,8 @@ def ground(
     are returned as ``valueless``).
     With ``relative_margin`` set, a candidate must also come within that margin of the best
     relevant candidate, applicable or not; ``elsewhere_margin`` does the same only for a
-    question naming a jurisdiction other than the lane's (docs/design.md, "Thresholds").
-    Grounded keeps at most ``ground_k`` applicable candidates, best first.
+    question naming a jurisdiction other than the lane's (docs/design.md, "Thresholds"); those
+    further below are returned as ``beyond_margin``, not as stating no value. Grounded keeps at most ``ground_k`` applicable candidates, best first.
     """
     kind = frame_of(question).value_kind
     above = [
@@ -159,7 +165,8 @@ def ground(
         for c in candidates
         if c.relevance >= settings.ground_threshold and _means_enough(c, settings.min_cosine)
     ]
-    relevant = [c for c in above if kind is None or states_value(c.unit.text, kind)]
+    stating = [c for c in above if kind is None or states_value(c.unit.text, kind)]
+    relevant = stating
     margin = settings.relative_margin
     if scope.elsewhere and settings.elsewhere_margin is not None:
         margin = min(margin or 1.0, settings.elsewhere_margin)
@@ -167,7 +174,8 @@ def ground(
         bar = max(c.relevance for c in relevant) - margin
         relevant = [c for c in relevant if c.relevance >= bar]
     kept = {c.key for c in relevant}
-    valueless = [c for c in above if c.key not in kept]
+    beyond_margin = [c for c in stating if c.key not in kept]
+    valueless = [c for c in above if c not in stating]
     applicable: list[Candidate] = []
     inapplicable: list[dict[str, str]] = []
     for candidate in relevant:
@@ -183,7 +191,7 @@ def ground(
                     "kind": excluded.kind,
                 }
             )
-    return relevant, applicable[: settings.ground_k], inapplicable, valueless
+    return relevant, applicable[: settings.ground_k], inapplicable, valueless, beyond_margin
 
 
 def gather(
@@ -218,9 +226,13 @@ def gather(
             frame.topic_terms, query_vector, fused, text_hits, vector_hits, policy, settings
         )
     with timings.stage("ground"):
-        found.relevant, found.grounded, found.inapplicable, found.valueless = ground(
-            frame, found.candidates, scope, settings
-        )
+        (
+            found.relevant,
+            found.grounded,
+            found.inapplicable,
+            found.valueless,
+            found.beyond_margin,
+        ) = ground(frame, found.candidates, scope, settings)
         found.far_in_meaning = [
             c
             for c in found.candidates

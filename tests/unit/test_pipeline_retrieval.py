@@ -105,12 +105,12 @@ def test_grounding_keeps_scores_at_the_threshold_and_caps_at_ground_k() -> None:
         policy,
         PipelineSettings(weight_cosine=0, weight_text=0, weight_lexical=1),
     )
-    relevant, grounded, inapplicable, valueless = ground(
+    relevant, grounded, inapplicable, valueless, beyond = ground(
         "alpha beta", candidates, QuestionScope.parse("alpha"), settings
     )
     assert [c.key for c in relevant] == ["b#0", "a#0"]  # a scores exactly 0.5
     assert [c.key for c in grounded] == ["b#0"]
-    assert inapplicable == [] and valueless == []
+    assert inapplicable == [] and valueless == [] and beyond == []
 
 
 def _scored(*rows: tuple[str, str, float, str]) -> list[Candidate]:
@@ -142,10 +142,13 @@ def test_relevance_is_also_relative_to_the_best_candidate_applicable_or_not(
     )
     settings = PipelineSettings(ground_threshold=0.43, relative_margin=relative)
     scope = QuestionScope.parse("Entry notice in Texas?")
-    relevant, grounded, inapplicable, _ = ground(
+    relevant, grounded, inapplicable, valueless, beyond = ground(
         "Entry notice in Texas?", candidates, scope, settings
     )
     assert [c.key for c in grounded] == grounded_keys
+    # What the margin cut is reported as such, never as stating no value.
+    assert [c.key for c in beyond] == ([] if relative in (None, 0.25) else ["tx-other#0"])
+    assert valueless == []
     assert [row["key"] for row in inapplicable] == ["ca-entry#0"]
     assert (not grounded) is refused
     assert all(c.relevance >= 0.43 for c in relevant)
@@ -169,14 +172,16 @@ def test_the_elsewhere_margin_applies_only_to_a_question_about_another_jurisdict
         ("tx-other", "notice to end", 0.50, "TX"),
     )
     settings = PipelineSettings(ground_threshold=0.43, elsewhere_margin=0.1)
-    _, grounded, _, _ = ground(question, candidates, QuestionScope.parse(question, "CA"), settings)
+    _, grounded, _, _, _ = ground(
+        question, candidates, QuestionScope.parse(question, "CA"), settings
+    )
     assert [c.key for c in grounded] == grounded_keys
 
 
 def test_a_relative_margin_keeps_every_candidate_within_it_of_the_best() -> None:
     candidates = _scored(("a", "x", 0.8, "CA"), ("b", "x", 0.75, "CA"), ("c", "x", 0.65, "CA"))
     settings = PipelineSettings(ground_threshold=0.1, relative_margin=0.1)
-    relevant, _, _, _ = ground("x", candidates, QuestionScope.parse("x", "CA"), settings)
+    relevant, _, _, _, _ = ground("x", candidates, QuestionScope.parse("x", "CA"), settings)
     assert [c.key for c in relevant] == ["a#0", "b#0"]
 
 
@@ -213,7 +218,7 @@ def test_with_a_cosine_bar_shared_words_without_shared_meaning_are_not_relevance
         ("below", 0.4, 0.9),  # under the reranked threshold: never relevant
     )
     settings = PipelineSettings(ground_threshold=0.47, min_cosine=min_cosine)
-    relevant, grounded, _, valueless = ground(
+    relevant, grounded, _, valueless, _ = ground(
         "Is notice needed?", candidates, QuestionScope.parse("Is notice needed?"), settings
     )
     assert [c.key for c in relevant] == relevant_keys
@@ -244,7 +249,7 @@ def test_grounding_lists_inapplicable_candidates_with_reasons() -> None:
         policy,
         PipelineSettings(weight_cosine=0, weight_text=0, weight_lexical=1),
     )
-    _, grounded, inapplicable, _ = ground(
+    _, grounded, inapplicable, _, _ = ground(
         "notice in Texas", candidates, QuestionScope.parse("notice in Texas"), PipelineSettings()
     )
     assert [c.key for c in grounded] == ["tx#0"]
@@ -276,14 +281,14 @@ def test_a_question_asking_for_a_value_is_grounded_only_in_units_that_state_one(
         PipelineSettings(weight_cosine=0, weight_text=0, weight_lexical=1),
     )
     settings = PipelineSettings(ground_threshold=0.3)
-    relevant, grounded, _, valueless = ground(
+    relevant, grounded, _, valueless, _ = ground(
         question, candidates, QuestionScope.parse(""), settings
     )
     assert [c.key for c in relevant] == [c.key for c in grounded] == ["statute#0"]
     assert [c.key for c in valueless] == ["topic#0"]  # "far" is simply below the threshold
     # A question that asks for no value keeps every unit above the threshold.
     yes_no = "Must the landlord return the security deposit?"
-    relevant, _, _, valueless = ground(yes_no, candidates, QuestionScope.parse(""), settings)
+    relevant, _, _, valueless, _ = ground(yes_no, candidates, QuestionScope.parse(""), settings)
     assert {c.key for c in relevant} == {"statute#0", "topic#0"} and valueless == []
 
 

@@ -42,6 +42,7 @@ def test_each_candidate_row_names_the_last_stage_it_reached_most_relevant_first(
             ("elsewhere", "statute", 0.75),
             ("past-k", "statute", 0.7),
             ("no-value", "statute", 0.65),
+            ("far-below", "statute", 0.62),
             ("words-only", "statute", 0.6),
             ("low", "statute", 0.1),
         ]
@@ -52,6 +53,7 @@ def test_each_candidate_row_names_the_last_stage_it_reached_most_relevant_first(
         grounded=[c["grounded-only"]],
         inapplicable=[{"key": c["elsewhere"].key, "reason": "elsewhere"}],
         valueless=[c["no-value"]],
+        beyond_margin=[c["far-below"]],
         far_in_meaning=[c["words-only"]],
         selected=[c["drafted"], c["second"]],
         withheld=[c["blog"]],
@@ -65,6 +67,7 @@ def test_each_candidate_row_names_the_last_stage_it_reached_most_relevant_first(
         ("elsewhere", "inapplicable"),
         ("past-k", "beyond_ground_k"),
         ("no-value", "states_no_value_asked"),
+        ("far-below", "beyond_margin"),
         ("words-only", "below_min_cosine"),
         ("low", "below_threshold"),
     ]
@@ -120,3 +123,13 @@ def test_sub_queries_pool_what_the_cosine_bar_kept_out_and_an_earlier_stage_wins
         "both": "generated",
         "words-only": "below_min_cosine",
     }
+
+
+def test_what_the_margin_cut_is_pooled_once_over_the_sub_queries() -> None:
+    far = candidate("far", "statute", 0.5)
+    found = [Gathered(beyond_margin=[far], selection=select_by_authority([], POLICY, STRICT))] * 2
+    pool = pool_of(found, POLICY, STRICT, ["q1", "q2"])
+    assert pool.beyond_margin == [far]
+    assert [row["stage"] for row in pool.rows(8) if row["key"] == far.key] == []  # not scored
+    pool.candidates = [far]
+    assert [row["stage"] for row in pool.rows(8)] == ["beyond_margin"]

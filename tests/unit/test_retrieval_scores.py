@@ -96,7 +96,7 @@ def candidate(document_id: str, relevance: float) -> Candidate:
 def test_the_relative_margins_bar_keeps_a_candidate_exactly_on_it() -> None:
     candidates = [candidate("best", 0.75), candidate("on", 0.5), candidate("below", 0.4375)]
     settings = PipelineSettings(ground_threshold=0.25, relative_margin=0.25)
-    relevant, grounded, _, _ = ground(
+    relevant, grounded, _, _, _ = ground(
         "Which rule?", candidates, QuestionScope.read(frozenset(), (), frozenset()), settings
     )
     assert [c.key for c in relevant] == ["best#0", "on#0"]
