@@ -15,6 +15,7 @@ import re
 
 from citenexus.domain import readings
 from citenexus.domain.applicability import initials, without_place_names
+from citenexus.domain.carried import REACH
 from citenexus.domain.conflicts import DATE, DAYS, readings_of, values_of
 from citenexus.domain.question import COUNT, MANNER, NAMED, QuestionFrame, frame_of
 from citenexus.domain.relevance import VALUE_BONUS, sentence_score
@@ -47,12 +48,7 @@ _TIME_REFERENCE = re.compile(
 _BY_GERUND = re.compile(r"\bby (\w+ing)\b", re.IGNORECASE)
 # A statement of reach opening a sentence ("This chapter applies to the operator of a website
 # ...", "(a) This section does not apply to ..."), and a question asking about reach.
-_REACH = re.compile(
-    r"\W*(?:\(\w{1,4}\)\s*)?(?:this|the provisions of this)\s+(?:section|chapter|subchapter"
-    r"|article|part|subpart|title|division|act|code)\b[^.;:]{0,40}?\b(?:appl(?:y|ies)|is applicable"
-    r"|are applicable|is inapplicable)\b",
-    re.IGNORECASE,
-)
+_REACH = re.compile(r"\W*(?:\(\w{1,4}\)\s*)?" + REACH, re.IGNORECASE)
 _ASKS_REACH = re.compile(r"\b(?:appl(?:y|ies|icable)|covers?|covered|exempt\w*|exclud\w*)\b", re.I)
 REACH_SHARE = 0.5
 _COUNTED_WORDS = 5  # a count and what it counts: "two times", "500 or more Colorado residents"

@@ -17,6 +17,15 @@ import re
 from collections.abc import Sequence
 
 LIST_MARK = "\u21b3 "
+# A statement of reach, in generic English: "This section applies ...", "The provisions of this
+# chapter do not apply ...", "this part is inapplicable"; group 1 the part it names. Ingest
+# carries such statements to the units they govern (citenexus.ingest.scope); the generator does
+# not quote one as an answer unless asked about reach (citenexus.domain.answer_fit).
+PARTS = r"(section|chapter|subchapter|article|part|subpart|title|division|act|code)"
+REACH = (
+    r"\b(?:this|the provisions of this)\s+" + PARTS + r"\b[^.;:]{0,40}?"
+    r"\b(?:appl(?:y|ies)|is applicable|are applicable|is inapplicable)\b"
+)
 # A list another section holds, carried under a statement that excludes what it names by
 # citation ("... that section 6-1-1304(2) excludes."): the mark, the citation in brackets, the
 # items (citenexus.ingest.references).

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from citenexus.text.sentences import lines, trim
 
 _MARKDOWN = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
-_NUMBER = r"(?:\d+[A-Za-z]?(?:[.\-:]\d+[A-Za-z]?)*|[IVXLCDM]+|[A-Z])\.?"
+# A section number in digits ("1950.5", "6-1-1304", "12A"), as headings and citations write it.
+ARABIC_NUMBER = r"\d+[A-Za-z]?(?:[.\-:]\d+[A-Za-z]?)*"
+_NUMBER = r"(?:" + ARABIC_NUMBER + r"|[IVXLCDM]+|[A-Z])\.?"
 _LEGAL = re.compile(
     r"[ \t]*(?:(?P<word>Title|Subtitle|Part|Subpart|Chapter|Subchapter|Article|Division|Section"
     r"|TITLE|SUBTITLE|PART|SUBPART|CHAPTER|SUBCHAPTER|ARTICLE|DIVISION|SECTION|Sec\.|SEC\.)[ \t]+"

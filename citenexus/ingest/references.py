@@ -21,21 +21,20 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
+from typing import Protocol
 
 from citenexus.domain.carried import LINKED_LINE, LIST_MARK, linked_line
-from citenexus.ingest.outline import Section, parse_outline, path_of
+from citenexus.ingest.outline import ARABIC_NUMBER, Section, parse_outline, path_of
 from citenexus.ingest.scope import EXCLUDING, MAX_LIST_STATEMENT_CHARS, listed_after
 from citenexus.text.sentences import SUBDIVISION_LABEL, lines
 
-_NUMBER = r"\d+[A-Za-z]?(?:[.\-:]\d+[A-Za-z]?)*"
+_SECTION = r"(?:\bsection|\bsec\.|\u00a7)\s*(" + ARABIC_NUMBER + r")"
 _SUBDIVISIONS = r"(?:\([A-Za-z0-9]{1,4}\))*"
 # "section 6-1-1304(2)", "Section 1946.2(f)", "§ 12(b)(1)": a section's number and subdivisions.
-_CITATION = re.compile(
-    r"(?:\bsection|\bsec\.|\u00a7)\s*(" + _NUMBER + r")(" + _SUBDIVISIONS + r")", re.IGNORECASE
-)
+_CITATION = re.compile(_SECTION + r"(" + _SUBDIVISIONS + r")", re.IGNORECASE)
 # The number of the section a heading names: "Section 6-1-1304. Applicability of part.",
 # "# Civil Code — Section 1947.12", "§ 12".
-_HEADING_NUMBER = re.compile(r"(?:\bsection|\bsec\.|\u00a7)\s*(" + _NUMBER + r")", re.IGNORECASE)
+_HEADING_NUMBER = re.compile(_SECTION, re.IGNORECASE)
 
 
 def section_of(citation: str) -> str:
@@ -111,9 +110,16 @@ def resolve(
     return list(answers.pop()) if len(answers) == 1 else None
 
 
-def linked_scope(scope: str, items_of: Mapping[str, Sequence[str]]) -> str:
+class Lists(Protocol):
+    """What a citation's items are looked up in: a mapping, or the lane's lists (its adapter)."""
+
+    def get(self, key: str, /) -> Sequence[str] | None: ...
+
+
+def linked_scope(scope: str, items_of: Lists) -> str:
     """``scope`` with each statement that excludes by citation followed by the cited lists'
-    items (``items_of``: citation -> items), each on a line naming its citation (``linked_line``)
+    items (``items_of``: citation -> items, looked up only for the citations statements make),
+    each on a line naming its citation (``linked_line``)
     after the lines that continue the statement; lines linked before are replaced, so linking
     again with the same lists changes nothing. A statement that introduces a list of its own
     (it ends with a colon) names what it leaves out there."""

@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from citenexus.domain.carried import LIST_MARK
+from citenexus.domain.carried import LIST_MARK, PARTS, REACH
 from citenexus.ingest.outline import Section, blocks_of, parse_outline, path_of
 from citenexus.text.sentences import SUBDIVISION_LABEL, lines, sentence_at
 
@@ -52,15 +52,10 @@ _ITEM_SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
 # A real section states its scope a few times at most; past this many matches of one pattern
 # the rest of a section is not searched, which bounds the work on pathological input.
 MAX_MATCHES_PER_SECTION = 20
-_PARTS = r"(section|chapter|subchapter|article|part|subpart|title|division|act|code)"
 REACH_PATTERNS = (
-    re.compile(
-        r"\b(?:this|the provisions of this)\s+" + _PARTS + r"\b[^.;:]{0,40}?"
-        r"\b(?:appl(?:y|ies)|is applicable|are applicable|is inapplicable)\b",
-        re.I,
-    ),
-    re.compile(r"\bfor (?:the )?purposes? of this\s+" + _PARTS + r"\b", re.I),
-    re.compile(r"\bas used in this\s+" + _PARTS + r"\b", re.I),
+    re.compile(REACH, re.I),
+    re.compile(r"\bfor (?:the )?purposes? of this\s+" + PARTS + r"\b", re.I),
+    re.compile(r"\bas used in this\s+" + PARTS + r"\b", re.I),
 )
 # "In a residential tenancy, ..." / "In any sale of goods, ...": a short phrase naming a kind of
 # case, closed by a comma, opening a section's body. The nouns are the section's own; the

@@ -11,18 +11,12 @@ applicability reads them. Retrieval leaves those lines out, so nothing is re-emb
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from django.db import connection
 from django.db.models import Q
 
-from citenexus.domain.carried import LINKED_LINE, LIST_MARK
-from citenexus.ingest.references import (
-    cited_lists,
-    exclusion_lists,
-    linked_scope,
-    resolve,
-    section_of,
-)
+from citenexus.ingest.references import exclusion_lists, linked_scope, resolve, section_of
 from curation.models import Document, EvidenceUnit
 
 # The namespace of the transaction-level advisory lock that serialises linking per lane ("CNRL").
@@ -54,15 +48,19 @@ class LaneLists:
 
     def scope_of(self, scope: str, own: Mapping[str, Sequence[str]]) -> str:
         """``scope`` linked to the lists its statements cite (the citing document's ``own``
-        first)."""
-        keys = [
-            key
-            for line in scope.split("\n")
-            if not LINKED_LINE.match(line)
-            for key in cited_lists(line.removeprefix(LIST_MARK))
-        ]
-        items = {key: resolve(key, own, self.holding(key)) for key in dict.fromkeys(keys)}
-        return linked_scope(scope, {k: v for k, v in items.items() if v})
+        first; the lane's looked up only for what is cited)."""
+        return linked_scope(scope, _Resolved(own, self))
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    """A citing document's view of the lane's lists (``citenexus.ingest.references.resolve``)."""
+
+    own: Mapping[str, Sequence[str]]
+    lane: LaneLists
+
+    def get(self, key: str, /) -> Sequence[str] | None:
+        return resolve(key, self.own, self.lane.holding(key))
 
 
 def _relinked(units: Iterable[EvidenceUnit], lists: LaneLists) -> list[EvidenceUnit]:
@@ -99,9 +97,3 @@ def references_link(*, document: Document, previous: Mapping[str, Sequence[str]]
     changed = _relinked(units, lists)
     EvidenceUnit.objects.bulk_update(changed, ["scope"], batch_size=500)
     return len(changed)
-
-
-def references_scope(scope: str, document: Document, lists: LaneLists) -> str:
-    """A unit's carried statements as stored: ``scope`` (as segmenting reads it) linked to the
-    lists it cites (``manage.py rescope``)."""
-    return lists.scope_of(scope, document.exclusion_lists)

@@ -24,7 +24,7 @@ from citenexus.ingest.references import exclusion_lists
 from curation.bootstrap import ports
 from curation.models import Document, EvidenceUnit
 from curation.services.embedding_space import embedding_space_check, stored_embedding_text
-from curation.services.references import LaneLists, references_scope
+from curation.services.references import LaneLists
 
 ACTION = "units.rescope"
 
@@ -77,7 +77,7 @@ def rescope_all(*, actor: str, lane_slug: str = "") -> RescopeReport:
             continue
         changed, stale = [], []
         for unit, piece in zip(units, pieces, strict=True):
-            scope = references_scope(piece.scope, document, lane_lists)
+            scope = lane_lists.scope_of(piece.scope, document.exclusion_lists)
             if unit.scope == scope:
                 continue
             unit.document = document  # the title, without a query per unit
