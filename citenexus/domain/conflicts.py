@@ -481,9 +481,11 @@ SUPERLATIVE_TIME = (
     r"|\b(?:most|maximum|least|minimum|longest|shortest)\s+(?:amount\s+of\s+)?"
     r"(?:time|notice|period|warning|days|weeks|months|years)\b"
 )
+SUPERLATIVES = (
+    r"(?:most|maximum|max|highest|largest|biggest|greatest|least|minimum|lowest|smallest)"
+)
 SUPERLATIVE_AMOUNT = (
-    r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:most|maximum|max|highest|largest|biggest"
-    r"|greatest|least|minimum|lowest|smallest)\s+(?:[\w'-]+\s+){0,3}?"
+    r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:the\s+)?" + SUPERLATIVES + r"\s+(?:[\w'-]+\s+){0,3}?"
     r"(?:can|may|could|must|might|will|would|is\s+allowed\s+to)\b"
 )
 # Questions that ask for a value outright ("how many days", "how much can ... raise"): a unit
@@ -495,7 +497,11 @@ _ASKS_FOR = (
         r"|much (?:advance |prior )?(?:notice|time|longer|later|sooner|warning|more time|extra time"
         r"|additional time)|far (?:ahead|in advance))\b|\bwithin how\b|" + SUPERLATIVE_TIME,
     ),
-    (PERCENT, r"\bwhat (?:percent|percentage|interest rate|rate)\b|\bhow many percent"),
+    (
+        PERCENT,
+        r"\bwhat (?:" + SUPERLATIVES + r"\s+)?(?:percent|percentage|interest rate|rate)\b"
+        r"|\bhow many percent",
+    ),
     (
         AMOUNT,
         r"\bhow much\b(?! (?:advance |prior )?(?:notice|time|longer|later|sooner|warning|more time"
@@ -503,6 +509,13 @@ _ASKS_FOR = (
     ),
 )
 _ANSWERED_BY = {DAYS: (DAYS, DATE), PERCENT: (PERCENT,), AMOUNT: (AMOUNT, PERCENT)}
+# What a sentence's value bonus accepts: a share answers "how much can it go up?" as a sum does.
+_SCORED_BY = {AMOUNT: (AMOUNT, PERCENT)}
+
+
+def answered_by(kind: str) -> tuple[str, ...]:
+    """The kinds of value that earn the value bonus for a question asking for ``kind``."""
+    return _SCORED_BY.get(kind, (kind,))
 
 
 def _value_asked_uncached(question: str) -> str | None:

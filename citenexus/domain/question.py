@@ -57,6 +57,7 @@ from citenexus.domain.conflicts import DATE as CONFLICT_DATE
 from citenexus.domain.conflicts import (
     SUPERLATIVE_AMOUNT,
     SUPERLATIVE_TIME,
+    SUPERLATIVES,
     asked_kind,
     focus_words,
     party_stems,
@@ -76,7 +77,8 @@ _TYPES = (
     (DURATION, r"\bhow (?:long|soon|far (?:ahead|in advance))\b|\bhow many (?:calendar |business )?"
      r"(?:days|weeks|months|years|hours)\b|\bwithin how\b|\bhow much (?:advance |prior )?"
      r"(?:notice|time|longer|warning)\b|" + SUPERLATIVE_TIME),
-    (PERCENT, r"\bwhat (?:percent|percentage|share|rate)\b|\bhow many percent\b"),
+    (PERCENT, r"\bwhat (?:" + SUPERLATIVES + r"\s+)?(?:percent|percentage|share|rate)\b"
+     r"|\bhow many percent\b"),
     (COUNT, r"\bhow many\b|\bwhat number of\b"),
     (AMOUNT, r"\bhow much\b|" + SUPERLATIVE_AMOUNT),
     (DATE, r"\bwhen\b|\bwhat date\b|\bwhich date\b|\bby what date\b|\bsince what date\b"),

@@ -7,7 +7,7 @@ Words are compared with their inflections folded (``citenexus.text.tokens.senten
 from __future__ import annotations
 
 from citenexus.domain.conditions import MET, UNMET, condition_fit
-from citenexus.domain.conflicts import values_of
+from citenexus.domain.conflicts import answered_by, values_of
 from citenexus.domain.question import QuestionFrame, frame_of
 from citenexus.text.tokens import sentence_words
 
@@ -32,5 +32,10 @@ def sentence_score(question: str | QuestionFrame, sentence: str) -> float:
     if fit == UNMET:
         return 0.0
     kind = frame.scored_kind
-    bonus = VALUE_BONUS if kind is not None and values_of(sentence, kind, about=frame.text) else 0.0
+    bonus = (
+        VALUE_BONUS
+        if kind is not None
+        and any(values_of(sentence, k, about=frame.text) for k in answered_by(kind))
+        else 0.0
+    )
     return share + bonus + (CONDITION_BONUS if fit == MET else 0.0)

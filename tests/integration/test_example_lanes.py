@@ -79,7 +79,10 @@ STRICT_PINS = {
     # A11 answered, the most relevant selected unit always handed over (pipeline/pool.py).
     # 37 -> 38 with A15: the country is no other place for a state's lane, and a statement of
     # reach answers only a question about reach (domain/answer_fit.py).
-    "law-authority": ((33, 47), (32, 33), (32, 33)),
+    # Tenancy 33 -> 35 on 2026-12-07 (thirteenth session): a superlative before "percentage"
+    # ("By what maximum percentage may ...") asks for a share, and a share earns the value bonus
+    # for a question asking how much (H03, A25; docs/evaluation.md, "A share answers how much").
+    "law-authority": ((35, 47), (32, 33), (32, 33)),
     "privacy-law": ((38, 44), (33, 38), (32, 38)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
@@ -104,7 +107,8 @@ STRICT_PINS = {
 # 2026-12-07: the blind batches' answerable questions: tenancy (29, 47), privacy (34, 44);
 # privacy 35 with A11 (twelfth session: the hand-over's best unit always drafted from), 36 with
 # A15 (federal law no other place; a statement of reach answers only reach).
-FROM_DOCUMENT_PINS = {"law-authority": (29, 47), "privacy-law": (36, 44), "renewal": (2, 2)}
+# Tenancy 30 with A25 (thirteenth session).
+FROM_DOCUMENT_PINS = {"law-authority": (30, 47), "privacy-law": (36, 44), "renewal": (2, 2)}
 PINS: dict[str, dict[str, dict[str, float]]] = {
     name: {
         "at_least": {

@@ -38,6 +38,15 @@ def test_a_value_about_something_else_earns_no_bonus() -> None:
     assert sentence_score(question, sentence) == pytest.approx(0.2)  # 1 of 5 words, no bonus
 
 
+def test_a_share_earns_the_value_bonus_for_a_question_asking_how_much() -> None:
+    # "how much can ... go up" is answered by a percentage as by a sum; a date answers neither
+    question = "What is the most the fee can go up in a year?"
+    # every content word, and the bonus
+    assert sentence_score(question, "The fee may not go up by more than 10 percent a year.") == 1.5
+    # every content word, no bonus
+    assert sentence_score(question, "The fee may go up once a year, on January 1, 2026.") == 1.0
+
+
 # --- answer_score: the terms the frame adds ---------------------------------------------------
 
 

@@ -50,6 +50,8 @@ def test_the_question_names_the_kind_of_value_compared(question: str, kind: str 
         ("How much advance notice is due?", DAYS),
         ("How much does a licence cost?", AMOUNT),
         ("What interest rate applies to deposits?", PERCENT),
+        ("By what maximum percentage may the rent go up?", PERCENT),
+        ("At what highest rate may interest be charged?", PERCENT),
         # Yes/no and how-to questions ask for no value, even when they mention one.
         ("Can my landlord keep the deposit?", None),
         ("Is a late fee of $50 enforceable?", None),

@@ -29,6 +29,9 @@ from citenexus.domain.question import DATE as DATE_TYPE
         ("How soon must the carrier be told?", DURATION),
         ("How much does the inspection cost?", AMOUNT_TYPE),
         ("What percentage of the deposit may be kept?", PERCENT),
+        # a superlative that bounds a share asks for the share
+        ("By what maximum percentage may the owner increase the rate over 12 months?", PERCENT),
+        ("What minimum share of the fund must be held in cash?", PERCENT),
         ("When is the annual report due?", DATE_TYPE),
         ("How many times a year can I ask for a copy?", COUNT),
         ("Can the company charge a fee for a second copy?", YES_NO),
