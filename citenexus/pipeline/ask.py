@@ -136,7 +136,7 @@ def _answer(run: Run, generator: Generator) -> Answer:
         run.draft = draft
         return run.refuse(RefusalCode.GENERATION_FAILED, DETAIL_EMPTY_DRAFT)
     started = _start_removed_check(run, draft, pool)
-    run.judge(draft)
+    run.judge(draft, generated=True)
     if started is not None:
         check, vectors, margin = started
         with run.timings.stage("responsive"):

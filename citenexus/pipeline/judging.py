@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from citenexus.domain.answer import ClaimResult
+from citenexus.domain.answer_fit import answer_score
 from citenexus.domain.applicability import QuestionScope, normalise_jurisdiction
 from citenexus.domain.attribution import Attribution, attribute
 from citenexus.domain.authority import AuthorityPolicy, AuthorityTier, TrustMode
@@ -24,6 +25,7 @@ from citenexus.domain.model import (
     ClaimStatus,
     Correction,
     Draft,
+    Segment,
     Unit,
     Violation,
     ViolationKind,
@@ -32,7 +34,9 @@ from citenexus.domain.question import QuestionFrame, read_question
 from citenexus.domain.recovery import Outcome, recover
 from citenexus.domain.support import ClaimSupport, Screen, support_matrix
 from citenexus.domain.violations import citation_violations, strongest
+from citenexus.generators.extractive import states_something
 from citenexus.ports import Judge, Retriever
+from citenexus.text.sentences import split_sentences
 
 CAVEAT_UNKNOWN_KEYS = "it cited {keys}, which name no unit of this lane; removed"
 
@@ -48,6 +52,9 @@ class JudgeContext:
     grounded: Sequence[Candidate]  # every grounded candidate, the floor-withheld included
     known: Mapping[str, Unit]  # every unit retrieval saw, by key
     frame: QuestionFrame | None = None  # the question read once (docs/design.md#question-frame)
+    # The selection (ask only): a value a selected unit the draft does not cite states about the
+    # question's matter still conflicts with a drafted one (docs/design.md#conflicts).
+    selected: Sequence[Candidate] = ()
 
     def question_frame(self) -> QuestionFrame:
         """The frame passed down by the run, else the question read now."""
@@ -63,6 +70,10 @@ class JudgedDraft:
     tiers: dict[str, AuthorityTier] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)
     authority_withheld: dict[str, str] = field(default_factory=dict)  # key -> document id
+    # The sentences of the selected units the draft does not cite that were read as sides of a
+    # conflict, by their (negative) assertion index.
+    sides: dict[int, Segment] = field(default_factory=dict)
+    draft: Draft | None = None  # the draft judged, when it is not the one handed in
 
     @property
     def citations_judged(self) -> bool:
@@ -129,6 +140,49 @@ def _assertions(
     return found
 
 
+def _undrafted_assertions(ctx: JudgeContext, judged: JudgedDraft) -> list[Assertion]:
+    """The values selected units the draft does not cite state about the question's matter
+    (docs/design.md#conflicts): each unit's sentence that answers best, when it answers at
+    least as well as the draft's best claim by the generator's own measure (``answer_score``),
+    so the draft's choice of one side was not a choice of the better answer. Numbered below zero:
+    they are sides of a conflict, not claims of the answer."""
+    frame = ctx.question_frame()
+    kind = frame.conflict_kind
+    cited = {k for row in judged.rows for k in (*row.citations, *row.supported_by)}
+    if kind is None or not ctx.selected:
+        return []
+    bar = max((answer_score(frame, r.claim.text) for r in judged.rows), default=0.0)
+    found: list[Assertion] = []
+    judged.sides.clear()
+    for candidate in ctx.selected:
+        if candidate.key in cited:
+            continue
+        sentences = [s for s in split_sentences(candidate.unit.text) if states_something(s)]
+        scored = [(answer_score(frame, s), s) for s in sentences]
+        best, sentence = max(scored, key=lambda pair: pair[0], default=(0.0, ""))
+        if best <= 0.0 or best < bar:
+            continue
+        tier = candidate.tier
+        index = -1 - len(found)
+        judged.sides[index] = Segment(sentence, (candidate.key,))
+        found.append(
+            claim_assertion(
+                index,
+                key=candidate.key,
+                document_id=candidate.unit.document_id,
+                tier_rank=tier.rank,
+                tier_name=tier.name,
+                jurisdiction=normalise_jurisdiction(
+                    candidate.unit.authority_meta.get("jurisdiction", "")
+                ),
+                text=sentence,
+                question=ctx.question,
+                kind=kind,
+            )
+        )
+    return found
+
+
 def _claim_result(
     row: ClaimSupport,
     outcome: Outcome,
@@ -183,7 +237,8 @@ def _settle(
         for v, row in zip(violations, judged.rows, strict=True)
     ]
     judged.conflicts = detect_conflicts(
-        ctx.question_frame().conflict_kind, _assertions(ctx, judged, attributions)
+        ctx.question_frame().conflict_kind,
+        [*_assertions(ctx, judged, attributions), *_undrafted_assertions(ctx, judged)],
     )
     losing = {i for c in judged.conflicts for i in c.losing_claims}
     contested = {i for c in judged.conflicts for i in c.contested_claims}
@@ -212,8 +267,37 @@ def _screen(judges: Sequence[Judge]) -> Screen | None:
     return None
 
 
+def _winning_sides(judged: JudgedDraft) -> list[Segment]:
+    """The undrafted sides that won a conflict against a drafted claim: the answer states the
+    most authoritative source's value, so their sentences join the draft."""
+    won: list[Segment] = []
+    for conflict in judged.conflicts:
+        if conflict.resolved_to is None or not any(i >= 0 for i in conflict.losing_claims):
+            continue
+        keys = {key for _, key, _ in conflict.values} - set(conflict.overridden)
+        won.extend(
+            side
+            for index, side in judged.sides.items()
+            if side.citations[0] in keys and index not in conflict.losing_claims
+        )
+    return list(dict.fromkeys(won))
+
+
 def judge_draft(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
-    """Judge every claim of a draft and decide each claim's fate (unknown keys removed)."""
+    """Judge every claim of a draft and decide each claim's fate (unknown keys removed). A
+    selected unit the draft does not quote that outranks a drafted claim in a conflict has its
+    sentence added to the draft, which is judged again (``JudgedDraft.draft``)."""
+    judged = _judge_once(draft, ctx)
+    won = _winning_sides(judged)
+    if not won:
+        return judged
+    extended = Draft((*draft.segments, *won), generator=draft.generator)
+    judged = _judge_once(extended, ctx)
+    judged.draft = extended
+    return judged
+
+
+def _judge_once(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
     claims = split_claims(draft)
     cited_keys = list(dict.fromkeys(k for c in claims for k in c.citations))
     resolved = resolve_keys(cited_keys, ctx.known, ctx.retriever)

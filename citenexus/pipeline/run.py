@@ -122,8 +122,9 @@ class Run:
             return RefusalCode.BELOW_AUTHORITY_FLOOR
         return None
 
-    def judge(self, draft: Draft) -> JudgedDraft:
-        self.draft = draft
+    def judge(self, draft: Draft, *, generated: bool = False) -> JudgedDraft:
+        """Judge a draft; a ``generated`` one is also weighed against the selected units it does
+        not quote (docs/design.md#conflicts), a client's draft (verify) only against itself."""
         pool = self.pool or Pool()
         ctx = JudgeContext(
             question=self.question,
@@ -135,9 +136,11 @@ class Run:
             grounded=pool.grounded,
             known={**pool.retrieved, **{c.key: c.unit for c in pool.candidates}},
             frame=self.frame,
+            selected=pool.selected if generated else (),
         )
         with self.timings.stage("judge"):
             self.judged = judge_draft(draft, ctx)
+        self.draft = self.judged.draft or draft
         return self.judged
 
     def judged_refusal(self, evidence_code: RefusalCode | None = None) -> Refusal | None:

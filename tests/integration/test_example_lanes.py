@@ -83,7 +83,10 @@ STRICT_PINS = {
     # ("By what maximum percentage may ...") asks for a share, and a share earns the value bonus
     # for a question asking how much (H03, A25; docs/evaluation.md, "A share answers how much").
     "law-authority": ((35, 47), (32, 33), (32, 33)),
-    "privacy-law": ((38, 44), (33, 38), (32, 38)),
+    # Privacy 33 -> 34 refused, 32 -> 33 with the right code (thirteenth session): X05's
+    # equal-tier statutes ($20,000 / $10,000) are both sides of the conflict though the draft
+    # quoted one (pipeline/judging.py, _undrafted_assertions).
+    "privacy-law": ((38, 44), (34, 38), (33, 38)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
     # for questions asking a frequency ("How often should it be inspected?") compares measures,
@@ -97,7 +100,12 @@ STRICT_PINS = {
     # out for its scope (the misreading the retrieval `applicable` ranking showed in the seventh
     # session), and the new reading then finds that rule naming more of the question's matter
     # than what remains; docs/evaluation.md, "A source left out for its scope".
-    "aviation-maintenance": ((31, 42), (27, 31), (25, 31)),
+    # Lowered 31 -> 30 on 2026-12-07 (thirteenth session), reported, not chosen on: with the
+    # selected units the draft does not quote read as sides of a conflict (chosen on the
+    # development lanes: privacy X05, C05), A15 is refused unresolved_conflict: the torque
+    # manual's "10 hours" and the bulletin's "25 hours" share only the word "first", which the
+    # readings' matter test takes for the same matter (docs/evaluation.md, thirteenth session).
+    "aviation-maintenance": ((30, 42), (27, 31), (25, 31)),
     "renewal": ((2, 2), (0, 0), (0, 0)),
 }
 # Expected values stated by a claim citing an expected document / answerable, strict; measured
