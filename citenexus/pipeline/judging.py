@@ -267,31 +267,33 @@ def _screen(judges: Sequence[Judge]) -> Screen | None:
     return None
 
 
-def _winning_sides(judged: JudgedDraft) -> list[Segment]:
-    """The undrafted sides that won a conflict against a drafted claim: the answer states the
-    most authoritative source's value, so their sentences join the draft."""
-    won: list[Segment] = []
+def _sides_to_quote(judged: JudgedDraft) -> list[Segment]:
+    """The undrafted sides the answer must state: one that outranks a drafted claim (the answer
+    states the most authoritative source's value), and each side of a conflict between equal
+    sources (both sides are returned: refused in strict mode, hedged in the others)."""
+    quoted: list[Segment] = []
     for conflict in judged.conflicts:
-        if conflict.resolved_to is None or not any(i >= 0 for i in conflict.losing_claims):
+        if conflict.resolved_to is None:
+            chosen = set(conflict.contested_claims)
+        elif any(i >= 0 for i in conflict.losing_claims):
+            keys = {key for _, key, _ in conflict.values} - set(conflict.overridden)
+            chosen = {i for i, side in judged.sides.items() if side.citations[0] in keys}
+        else:
             continue
-        keys = {key for _, key, _ in conflict.values} - set(conflict.overridden)
-        won.extend(
-            side
-            for index, side in judged.sides.items()
-            if side.citations[0] in keys and index not in conflict.losing_claims
-        )
-    return list(dict.fromkeys(won))
+        quoted.extend(side for i, side in judged.sides.items() if i in chosen)
+    return list(dict.fromkeys(quoted))
 
 
 def judge_draft(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
     """Judge every claim of a draft and decide each claim's fate (unknown keys removed). A
-    selected unit the draft does not quote that outranks a drafted claim in a conflict has its
-    sentence added to the draft, which is judged again (``JudgedDraft.draft``)."""
+    selected unit the draft does not quote that outranks a drafted claim in a conflict, or is a
+    side of a conflict between equal sources, has its sentence added to the draft, which is
+    judged again (``JudgedDraft.draft``)."""
     judged = _judge_once(draft, ctx)
-    won = _winning_sides(judged)
-    if not won:
+    sides = _sides_to_quote(judged)
+    if not sides:
         return judged
-    extended = Draft((*draft.segments, *won), generator=draft.generator)
+    extended = Draft((*draft.segments, *sides), generator=draft.generator)
     judged = _judge_once(extended, ctx)
     judged.draft = extended
     return judged

@@ -42,8 +42,10 @@ def test_an_equal_source_the_draft_left_out_is_a_side_of_the_conflict() -> None:
     answer = asked(
         [("act", "statute", penalty("$20,000")), ("code", "statute", penalty("$10,000"))]
     )
-    assert len(answer.claims) == 1  # one quoted ...
-    assert answer.status == "refused"  # ... and the other still heard
+    # the generator quoted one (it quotes one sentence here); the other joined the draft
+    assert answer.draft is not None
+    assert [s["citations"] for s in answer.draft["segments"]] == [["act#0"], ["code#0"]]
+    assert answer.status == "refused"
     assert answer.refusal is not None and answer.refusal.code.value == "unresolved_conflict"
     (conflict,) = answer.evidence.conflicts
     assert {(v["value"], v["key"]) for v in conflict["values"]} == {
@@ -54,13 +56,14 @@ def test_an_equal_source_the_draft_left_out_is_a_side_of_the_conflict() -> None:
     assert "act#0" in answer.text and "code#0" in answer.text  # both sides returned
 
 
-def test_in_normal_mode_the_quoted_side_is_hedged() -> None:
+def test_in_normal_mode_both_sides_are_stated_hedged() -> None:
     answer = asked(
         [("act", "statute", penalty("$20,000")), ("code", "statute", penalty("$10,000"))],
         mode="normal",
     )
-    (claim,) = answer.claims
-    assert answer.status == "answered" and claim.status is ClaimStatus.HEDGED
+    assert answer.status == "answered"
+    assert [c.status for c in answer.claims] == [ClaimStatus.HEDGED, ClaimStatus.HEDGED]
+    assert "$20,000" in answer.text and "$10,000" in answer.text
     (conflict,) = answer.evidence.conflicts
     assert conflict["resolved_to"] is None
 
