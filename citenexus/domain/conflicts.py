@@ -386,6 +386,7 @@ def _readings_of_uncached(
                     words=frozenset(focus_words(sentence_before) | focus_words(sentence_after)),
                     bounds=bounds,
                     case=readings.case_of(sentence_before) - focus - bound_words,
+                    actor=readings.actor_of(sentence_before),
                 ),
             )
         )

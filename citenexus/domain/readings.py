@@ -436,6 +436,7 @@ class Reading:
     case: frozenset[str] = frozenset()  # the opening case its sentence states, unasked words
     # The quantities its sentence bounds its case by: (base, direction, magnitude in the base).
     bounds: frozenset[tuple[str, str, float]] = frozenset()
+    actor: str = ""  # the head word of its sentence's subject, stemmed ("reminder"), if named
 
 
 # The period an adjective in front of an amount charges it per: "the daily limit is £500" is
@@ -521,12 +522,71 @@ def _one_matter(a: Reading, b: Reading) -> bool:
     return bool(shared) and len(a.words & b.words) >= _SHARED_SENTENCE_WORDS
 
 
+# What opens a sentence before its subject: a label, and a clause of case or time ("If ..., ",
+# "Within 30 days of ..., "); what ends the subject: the first finite or modal verb; and what
+# ends its head noun phrase: a preposition or a relative word ("The fine *for* a first ...").
+_OPENING = re.compile(
+    r"^\W*(?:\(\w{1,4}\)\s*)*(?:(?:if|when|where|unless|before|after|once|while|within|for"
+    r"|under|upon|except|during|until)\b[^,]{0,200},\s*)?",
+    re.IGNORECASE,
+)
+_FINITE = re.compile(
+    r"\b(?:shall|must|may|might|can|cannot|could|will|would|should|is|are|was|were|has|have"
+    r"|had|does|do)\b",
+    re.IGNORECASE,
+)
+_HEAD_END = re.compile(
+    r"\b(?:of|for|to|in|on|at|by|with|from|that|which|who|whose|under|than)\b", re.IGNORECASE
+)
+_NO_HEAD = frozenset("you we it they he she i one there each any no every all".split())  # noqa: SIM905
+_ACTOR_WORDS = 5  # a longer subject is read as a clause, not a name
+
+
+def actor_of(sentence_before: str) -> str:
+    """The head word of the subject of a value's sentence, stemmed: the last word of what comes
+    before its first finite verb (after an opening label or case clause), cut at a preposition
+    or relative word ("A first reminder is sent ..." gives "reminder"; "The fine for a first
+    violation may not exceed ..." gives "fine"); "" for a pronoun ("You can ..."), an imperative,
+    or a subject too long to be a name (generic English)."""
+    text = _OPENING.sub("", sentence_before, count=1)
+    verb = _FINITE.search(text)
+    if verb is None:
+        return ""
+    phrase = text[: verb.start()]
+    cut = _HEAD_END.search(phrase)
+    if cut is not None:
+        phrase = phrase[: cut.start()]
+    words = re.findall(r"[A-Za-z][A-Za-z'-]*", phrase)
+    if not words or len(words) > _ACTOR_WORDS:
+        return ""
+    head = words[-1].lower()
+    if head in _NO_HEAD or head in STOPWORDS or len(head) < 3:
+        return ""
+    return stem(head)
+
+
+def _about_other_things(a: Reading, b: Reading) -> bool:
+    """Whether each value's sentence is about a thing of its own: both name their subject, the
+    two differ, neither sentence names the other's, and the sentences share fewer than
+    ``_SHARED_SENTENCE_WORDS`` content words ("A first *reminder* is sent 10 days after ..." /
+    "The first *payment* must be made within 30 days ..."); two sentences that say the rest
+    alike name one thing by two words ("A *controller* shall respond to a consumer's request
+    within 45 days" / "A *business* must respond to a consumer's request within 30 days")."""
+    if not (a.actor and b.actor) or a.actor == b.actor:
+        return False
+    if a.actor in b.words or b.actor in a.words:
+        return False
+    return len(a.words & b.words) < _SHARED_SENTENCE_WORDS
+
+
 def disagree(a: Reading, b: Reading) -> bool:
     """Whether two readings answer the same matter with values that cannot both hold."""
     if a.base != b.base and not _unit_swap(a, b):
         return False
     if not _one_matter(a, b):
         return False  # the other names at least half of what the one naming less names
+    if _about_other_things(a, b):
+        return False
     if a.role and b.role and a.role != b.role:
         return False
     if _contrasting(a.qualifiers, b.qualifiers) or not _same_rate(a, b):

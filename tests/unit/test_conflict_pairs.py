@@ -33,8 +33,15 @@ from scripts.conflict_pairs import predict, read_pairs, score
 # more questions read as asking a measure: the batch 10/10, 10/16; all 231 pairs 62/68, 62/97.
 # 2026-12-06 (sixth session): a period adjective in front of an amount is its rate ("the daily
 # limit is £500" / "£300 a day"; E14): 63/69, 63/97.
-PRECISION_AT_LEAST = 63 / 69
-RECALL_AT_LEAST = 63 / 97
+# 2026-12-07 (thirteenth session): a fifth batch of 18 written blind (G.., twelve values of one
+# kind whose sentences share a word of the question but answer another matter, six true
+# conflicts worded apart; run once before any change: precision 6/15, recall 6/6), all 249
+# pairs 69/84, 69/103. Then two sentences about things of their own (each subject's head word
+# differs, neither sentence names the other's, fewer than three content words shared) are no
+# conflict (readings.actor_of): 68/79, 68/103 (four hard negatives gained, B24 lost: "CCTV
+# recordings" / "CCTV footage" name one thing in two words and share too little else).
+PRECISION_AT_LEAST = 68 / 79
+RECALL_AT_LEAST = 68 / 103
 HAND_WRITTEN = ("T", "N")  # the first 41 pairs: every hard negative there is left alone
 HARD_NEGATIVES = {
     "subject",

@@ -1,0 +1,94 @@
+"""Two values are about things of their own when each sentence names its own subject
+(citenexus/domain/readings.py, ``actor_of``; docs/design.md#conflicts-about-the-same-matter):
+"A first reminder is sent 10 days after ..." is no answer to when the first payment is due,
+though both name "first"."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain.conflicts import DAYS, claim_assertion, detect_conflicts, question_kind
+from citenexus.domain.readings import actor_of
+from citenexus.domain.vocabulary import stem
+
+
+@pytest.mark.parametrize(
+    ("sentence", "head"),
+    [
+        ("A first reminder is sent ", "reminder"),
+        ("The fine for a first violation may not exceed ", "fine"),  # cut at "for"
+        ("(b) The contractor shall remedy a notified defect within ", "contractor"),  # a label
+        ("If the tenant asks, the landlord must reply within ", "landlord"),  # a case clause
+        ("Within 30 days of the sale, the new owner shall notify ", "owner"),
+        ("Cooked rice that will not be held hot must be cooled within ", "rice"),  # relative
+    ],
+)
+def test_the_head_of_the_subject_is_read(sentence: str, head: str) -> None:
+    assert actor_of(sentence) == stem(head)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "You can report it to us up to ",  # a pronoun names nothing
+        "Restock the first aid kit within ",  # an imperative has no subject
+        "Every buyer, seller, agent and broker named above shall pay ",  # too long for a name
+        "Within ",  # no verb
+        "",
+    ],
+)
+def test_no_head_is_read_where_the_subject_names_nothing(sentence: str) -> None:
+    assert actor_of(sentence) == ""
+
+
+def conflicts(question: str, first: str, second: str) -> list[object]:
+    kind = question_kind(question)
+    found = [
+        claim_assertion(
+            i,
+            key=f"{doc}#0",
+            document_id=doc,
+            tier_rank=3,
+            tier_name="rule",
+            jurisdiction="",
+            text=text,
+            question=question,
+            kind=kind,
+        )
+        for i, (doc, text) in enumerate((("a", first), ("b", second)))
+    ]
+    assert kind == DAYS
+    return list(detect_conflicts(kind, found))
+
+
+def test_values_said_of_two_things_do_not_conflict() -> None:
+    assert not conflicts(
+        "Within how many days must the first payment be made?",
+        "The first payment must be made within 30 days of signing.",
+        "A first reminder is sent 10 days after a missed due date.",
+    )
+
+
+def test_one_thing_named_two_ways_in_sentences_that_say_the_rest_alike_still_conflicts() -> None:
+    assert conflicts(
+        "How many days does a business have to answer a consumer's request?",
+        "A controller shall respond to a consumer's request within 45 days after receipt.",
+        "A business must respond to a consumer's request within 30 days after receiving it.",
+    )
+
+
+def test_a_sentence_naming_the_others_subject_still_conflicts() -> None:
+    # "pharmacy" heads one sentence and is named in the other ("by the pharmacy")
+    assert conflicts(
+        "How long must a pharmacy keep prescription records?",
+        "A pharmacy shall keep each prescription record for at least 5 years.",
+        "Prescription records must be retained by the pharmacy for 3 years.",
+    )
+
+
+def test_a_subject_that_names_nothing_leaves_the_values_compared() -> None:
+    assert conflicts(
+        "How long after delivery can a claim for concealed damage be submitted?",
+        "Claims for concealed damage must be notified to the carrier within 5 days of delivery.",
+        "Found concealed damage? You can claim it up to 5 weeks after delivery.",
+    )
