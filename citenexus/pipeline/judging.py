@@ -148,9 +148,9 @@ def _undrafted_assertions(ctx: JudgeContext, judged: JudgedDraft) -> list[Assert
     they are sides of a conflict, not claims of the answer."""
     frame = ctx.question_frame()
     kind = frame.conflict_kind
-    cited = {k for row in judged.rows for k in (*row.citations, *row.supported_by)}
     if kind is None or not ctx.selected:
         return []
+    cited = {k for row in judged.rows for k in (*row.citations, *row.supported_by)}
     bar = max((answer_score(frame, r.claim.text) for r in judged.rows), default=0.0)
     found: list[Assertion] = []
     judged.sides.clear()
@@ -290,12 +290,14 @@ def judge_draft(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
     side of a conflict between equal sources, has its sentence added to the draft, which is
     judged again (``JudgedDraft.draft``)."""
     judged = _judge_once(draft, ctx)
-    sides = _sides_to_quote(judged)
-    if not sides:
-        return judged
-    extended = Draft((*draft.segments, *sides), generator=draft.generator)
-    judged = _judge_once(extended, ctx)
-    judged.draft = extended
+    # Each round quotes at least one more selected unit, so the rounds are at most as many.
+    for _ in ctx.selected:
+        sides = [s for s in _sides_to_quote(judged) if s not in draft.segments]
+        if not sides:
+            break
+        draft = Draft((*draft.segments, *sides), generator=draft.generator)
+        judged = _judge_once(draft, ctx)
+        judged.draft = draft
     return judged
 
 
