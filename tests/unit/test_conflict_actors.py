@@ -7,8 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from citenexus.domain.conflicts import DAYS, claim_assertion, detect_conflicts, question_kind
-from citenexus.domain.readings import actor_of
+from citenexus.domain.conflicts import (
+    DAYS,
+    claim_assertion,
+    detect_conflicts,
+    focus_words,
+    question_kind,
+)
+from citenexus.domain.readings import Reading, _about_other_things, actor_of
 from citenexus.domain.vocabulary import stem
 
 
@@ -92,3 +98,50 @@ def test_a_subject_that_names_nothing_leaves_the_values_compared() -> None:
         "Claims for concealed damage must be notified to the carrier within 5 days of delivery.",
         "Found concealed damage? You can claim it up to 5 weeks after delivery.",
     )
+
+
+def test_a_subject_of_five_words_is_a_name_and_of_six_a_clause() -> None:
+    assert actor_of("The old red delivery van must be ") == stem("van")  # five
+    assert actor_of("The big old red delivery van must be ") == ""  # six
+
+
+def test_a_head_of_under_three_letters_names_nothing() -> None:
+    assert actor_of("An ox must be fed ") == ""
+    assert actor_of("The oxen must be fed ") == stem("oxen")
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "apart"),
+    [
+        # heads differ, neither named by the other, two words shared: about two things
+        ("A first reminder is sent within", "The first payment is made within", True),
+        # the same head
+        ("A first payment is sent within", "The first payment is made within", False),
+        # one sentence names the other's head
+        ("A reminder of the payment is sent within", "The first payment is made within", False),
+        ("A first reminder is sent within", "The reminder payment is made within", False),
+        # three content words shared besides: one thing named two ways
+        (
+            "A controller shall answer each written request within",
+            "A business shall answer each written request within",
+            False,
+        ),
+        # a subject that names nothing
+        ("You shall answer each request within", "A business shall answer within", False),
+    ],
+)
+def test_values_are_about_other_things_only_when_every_sign_says_so(
+    first: str, second: str, apart: bool
+) -> None:
+    def reading(sentence: str) -> Reading:
+        return Reading(
+            "30 days",
+            "days",
+            30.0,
+            frozenset({"day"}),
+            words=frozenset(focus_words(sentence)),
+            actor=actor_of(sentence),
+        )
+
+    assert _about_other_things(reading(first), reading(second)) is apart
+    assert _about_other_things(reading(second), reading(first)) is apart
