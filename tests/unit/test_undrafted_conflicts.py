@@ -183,3 +183,33 @@ def test_verify_weighs_a_clients_draft_only_against_itself() -> None:
     assert answer.status == "answered"
     assert answer.evidence.conflicts == ()
     assert answer.draft is not None and len(answer.draft["segments"]) == 1
+
+
+def test_undrafted_sides_that_lose_never_take_a_quoted_claim_with_them() -> None:
+    # Two controlling rules quoted, two weaker ones left out: the weaker are named as overridden
+    # and every quoted claim stands (the undrafted sides are numbered apart from the claims).
+    store = MemoryStore(WordHashEmbedder())
+    for document_id, tier, amount in (
+        ("act", "controlling-statute", "$20,000"),
+        ("code", "controlling-statute", "$20,000"),
+        ("rules", "statute", "$10,000"),
+        ("notes", "statute", "$10,000"),
+    ):
+        store.add_document(
+            document_id, [Piece(penalty(amount))], authority={"authority_tier": tier}
+        )
+    answer = ask(
+        QUESTION,
+        retriever=store,
+        embedder=WordHashEmbedder(),
+        generator=ExtractiveGenerator(max_sentences=2),
+        judges=[ContainmentJudge()],
+        policy=POLICY,
+        mode="strict",
+        settings=PipelineSettings(ground_threshold=0.05),
+    )
+    assert [c.citations for c in answer.claims] == [("act#0",), ("code#0",)]
+    assert [c.status for c in answer.claims] == [ClaimStatus.KEPT, ClaimStatus.KEPT]
+    (conflict,) = answer.evidence.conflicts
+    assert conflict["resolved_to"] == "$20,000"
+    assert sorted(conflict["overridden"]) == ["notes#0", "rules#0"]
