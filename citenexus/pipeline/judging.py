@@ -150,7 +150,9 @@ def _undrafted_assertions(ctx: JudgeContext, judged: JudgedDraft) -> list[Assert
     kind = frame.conflict_kind
     if kind is None or not ctx.selected:
         return []
-    cited = {k for row in judged.rows for k in (*row.citations, *row.supported_by)}
+    # A unit that only supports a claim is still a side: it may disagree with another claim of
+    # its own jurisdiction (the claim it supports may be of another).
+    cited = {k for row in judged.rows for k in row.citations}
     bar = max((answer_score(frame, r.claim.text) for r in judged.rows), default=0.0)
     found: list[Assertion] = []
     judged.sides.clear()

@@ -145,3 +145,8 @@ def test_values_are_about_other_things_only_when_every_sign_says_so(
 
     assert _about_other_things(reading(first), reading(second)) is apart
     assert _about_other_things(reading(second), reading(first)) is apart
+
+
+def test_one_names_nothing() -> None:
+    # "one" is no stop word, and as a subject it names no thing ("One must give notice ...")
+    assert actor_of("One must give notice within ") == ""

@@ -5,7 +5,7 @@ date still counts; an initial is no sentence end, and a blank line at the end ad
 
 from __future__ import annotations
 
-from citenexus.domain.conditions import stated_facts
+from citenexus.domain.conditions import Span, stated_facts
 from citenexus.domain.conflicts import question_focus
 from citenexus.domain.question import read_question
 from citenexus.domain.vocabulary import Vocabulary, active, stem
@@ -61,3 +61,10 @@ def test_the_uncached_frame_reader_names_what_a_which_question_asks_for_and_the_
     assert stated.periods == (24.0,)  # the asker's case, not the period asked about
     alone = _read_uncached("How much notice is due after 2 years?", EMPTY)
     assert alone.periods == (24.0,)
+
+
+def test_the_stated_facts_carry_the_askers_place_in_a_series() -> None:
+    # A question no other test reads, so the cached reader runs here: the place it states
+    # ("11th grade") reaches the facts a rule's range is compared with.
+    facts = stated_facts("My niece is in 11th grade this year. May she leave school at noon?")
+    assert facts.ranks == ((stem("grade"), Span(11.0, 11.0)),)

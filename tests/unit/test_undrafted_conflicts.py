@@ -8,10 +8,11 @@ from __future__ import annotations
 from citenexus.adapters.memory import MemoryStore, Piece
 from citenexus.domain.answer import Answer
 from citenexus.domain.authority import AuthorityPolicy
-from citenexus.domain.model import ClaimStatus, Segment
+from citenexus.domain.model import ClaimStatus, Draft, Segment
 from citenexus.generators.extractive import ExtractiveGenerator
 from citenexus.pipeline import PipelineSettings, ask, verify
-from tests.support.fakes import LEGAL_TIERS, ContainmentJudge, WordHashEmbedder
+from citenexus.ports import Generator
+from tests.support.fakes import LEGAL_TIERS, ContainmentJudge, FixedGenerator, WordHashEmbedder
 
 POLICY = AuthorityPolicy.ordered(LEGAL_TIERS, minimum_tier="general-statute")
 QUESTION = "What civil penalty is a person liable for, for each violation of this part?"
@@ -21,20 +22,30 @@ def penalty(amount: str) -> str:
     return f"A person who violates this part is liable for a civil penalty of not more than {amount} for each violation."
 
 
-def asked(documents: list[tuple[str, str, str]], mode: str = "strict") -> Answer:
-    """The answer when the generator quotes one sentence: every other unit is undrafted."""
+def asked(
+    documents: list[tuple[str, str, str]],
+    mode: str = "strict",
+    *,
+    question: str = QUESTION,
+    generator: Generator | None = None,
+    jurisdiction: str = "",
+) -> Answer:
+    """The answer when the generator quotes one sentence: every other unit is undrafted. A
+    document's text may hold several units, one per line."""
     store = MemoryStore(WordHashEmbedder())
     for document_id, tier, text in documents:
-        store.add_document(document_id, [Piece(text)], authority={"authority_tier": tier})
+        meta = {"authority_tier": tier, **({"jurisdiction": jurisdiction} if jurisdiction else {})}
+        store.add_document(document_id, [Piece(t) for t in text.split("\n")], authority=meta)
     return ask(
-        QUESTION,
+        question,
         retriever=store,
         embedder=WordHashEmbedder(),
-        generator=ExtractiveGenerator(max_sentences=1),
+        generator=generator or ExtractiveGenerator(max_sentences=1),
         judges=[ContainmentJudge()],
         policy=POLICY,
         mode=mode,
         settings=PipelineSettings(ground_threshold=0.05),
+        lane_jurisdiction=jurisdiction,
     )
 
 
@@ -213,3 +224,137 @@ def test_undrafted_sides_that_lose_never_take_a_quoted_claim_with_them() -> None
     (conflict,) = answer.evidence.conflicts
     assert conflict["resolved_to"] == "$20,000"
     assert sorted(conflict["overridden"]) == ["notes#0", "rules#0"]
+
+
+def sides(answer: Answer) -> set[tuple[str, str, str]]:
+    (conflict,) = answer.evidence.conflicts
+    return {(v["value"], v["key"], v["tier"]) for v in conflict["values"]}
+
+
+def test_a_side_is_read_however_well_the_question_is_matched_by_every_source() -> None:
+    # A long question: each penalty sentence names under half of its words, so it scores below
+    # one; the undrafted one is still a side, as well matched as the quoted one.
+    question = (
+        "What civil penalty is a person liable for, for each violation of this part of the "
+        "consumer data protection statute of this state, as enforced by its officers?"
+    )
+    answer = asked(
+        [("act", "statute", penalty("$20,000")), ("code", "statute", penalty("$10,000"))],
+        question=question,
+    )
+    assert sides(answer) == {("$20,000", "act#0", "statute"), ("$10,000", "code#0", "statute")}
+
+
+def test_a_source_below_the_bar_does_not_hide_the_sources_after_it() -> None:
+    # The selection puts the controlling note first; it answers less well than the quote, and
+    # the statute after it that answers as well is still a side.
+    answer = asked(
+        [
+            ("notes", "controlling-statute", "A civil penalty of $5,000 was once usual."),
+            ("act", "statute", penalty("$20,000")),
+            ("code", "statute", penalty("$10,000")),
+        ]
+    )
+    assert {key for _, key, _ in sides(answer)} == {"act#0", "code#0"}
+    assert answer.refusal is not None and answer.refusal.code.value == "unresolved_conflict"
+
+
+def test_a_selected_unit_that_states_nothing_is_no_side() -> None:
+    answer = asked(
+        [
+            ("act", "statute", penalty("$20,000")),
+            ("heading", "statute", "CIVIL PENALTY FOR EACH VIOLATION OF THIS PART"),
+        ]
+    )
+    assert answer.status == "answered"
+    assert any(c["document_id"] == "heading" for c in answer.candidates)
+    assert answer.evidence.conflicts == ()
+
+
+def test_the_first_of_a_units_best_sentences_is_its_side() -> None:
+    # Two sentences of the undrafted unit answer alike; the first is read, as the generator
+    # would quote it ("Any ..." sorts after "A ...": the order is the text's, not the alphabet's).
+    answer = asked(
+        [
+            ("act", "statute", penalty("$20,000")),
+            ("code", "statute", penalty("$10,000") + " Any " + penalty("$30,000")[2:]),
+        ]
+    )
+    assert ("$10,000", "code#0", "statute") in sides(answer)
+    assert all(value != "$30,000" for value, _, _ in sides(answer))
+
+
+def test_another_unit_of_a_quoted_document_is_never_a_side() -> None:
+    # never two values of one document: the code's second unit does not contradict its first
+    answer = asked([("code", "statute", penalty("$20,000") + "\n" + penalty("$10,000"))])
+    assert answer.status == "answered"
+    assert answer.evidence.conflicts == ()
+
+
+def test_a_sides_jurisdiction_is_its_documents() -> None:
+    # Both documents are the lane's state: compared with each other as one jurisdiction's.
+    answer = asked(
+        [("act", "statute", penalty("$20,000")), ("code", "statute", penalty("$10,000"))],
+        jurisdiction="CA",
+    )
+    assert {key for _, key, _ in sides(answer)} == {"act#0", "code#0"}
+
+
+def test_the_draft_judged_keeps_its_generators_name() -> None:
+    answer = asked(
+        [("act", "statute", penalty("$20,000")), ("code", "statute", penalty("$10,000"))],
+        generator=ExtractiveGenerator(name="quoting", max_sentences=1),
+    )
+    assert answer.draft is not None and answer.draft["generator"] == "quoting"
+    assert len(answer.draft["segments"]) == 2
+
+
+def test_a_rule_the_askers_facts_rule_out_is_no_side_even_when_the_draft_scores_nothing() -> None:
+    # The drafted claim names none of the question's words (a client's generator), so the bar is
+    # zero; two rules for adults, ruled out by the asker's age, state other hours: no side.
+    question = "I am 16 years old. How many hours a day may I work in a shop?"
+    draft = Draft((Segment("Offices open at nine.", ("hours#0",)),))
+    answer = asked(
+        [
+            ("hours", "statute", "Offices open at nine."),
+            ("adults", "statute", "A worker aged 18 or over may work 10 hours a day in a shop."),
+            ("rule", "statute", "A worker aged 18 or over may work 12 hours a day in a shop."),
+        ],
+        question=question,
+        generator=FixedGenerator(draft),
+    )
+    assert answer.evidence.conflicts == ()
+
+
+def test_each_jurisdictions_conflict_is_settled_on_its_own() -> None:
+    # Colorado's rules settle theirs (the weaker is overridden, no quoted claim loses); Nevada's
+    # equal statutes disagree, and the one the draft left out is quoted as well.
+    store = MemoryStore(WordHashEmbedder())
+    for document_id, tier, place, amount in (
+        ("co-act", "controlling-statute", "CO", "$20,000"),
+        ("nv-act", "statute", "NV", "$20,000"),
+        ("nv-code", "statute", "NV", "$10,000"),
+        ("co-rules", "general-statute", "CO", "$10,000"),
+    ):
+        store.add_document(
+            document_id,
+            [Piece(penalty(amount))],
+            authority={"authority_tier": tier, "jurisdiction": place},
+        )
+    answer = ask(
+        QUESTION,
+        retriever=store,
+        embedder=WordHashEmbedder(),
+        generator=ExtractiveGenerator(max_sentences=2),
+        judges=[ContainmentJudge()],
+        policy=POLICY,
+        mode="normal",
+        settings=PipelineSettings(ground_threshold=0.05),
+    )
+    conflicts = {c["resolved_to"]: c for c in answer.evidence.conflicts}
+    assert conflicts["$20,000"]["overridden"] == ["co-rules#0"]
+    assert None in conflicts
+    assert answer.draft is not None
+    drafted = {k for s in answer.draft["segments"] for k in s["citations"]}
+    assert {"nv-act#0", "nv-code#0"} <= drafted
+    assert "co-rules#0" not in drafted
