@@ -276,12 +276,15 @@ def test_the_first_of_a_units_best_sentences_is_its_side() -> None:
     # would quote it ("Any ..." sorts after "A ...": the order is the text's, not the alphabet's).
     answer = asked(
         [
-            ("act", "statute", penalty("$20,000")),
+            ("act", "controlling-statute", penalty("$20,000")),
             ("code", "statute", penalty("$10,000") + " Any " + penalty("$30,000")[2:]),
         ]
     )
-    assert ("$10,000", "code#0", "statute") in sides(answer)
-    assert all(value != "$30,000" for value, _, _ in sides(answer))
+    assert answer.draft is not None and len(answer.draft["segments"]) == 1  # the act's
+    assert sides(answer) == {
+        ("$20,000", "act#0", "controlling-statute"),
+        ("$10,000", "code#0", "statute"),  # an undrafted side keeps its tier's name
+    }
 
 
 def test_another_unit_of_a_quoted_document_is_never_a_side() -> None:
@@ -289,6 +292,7 @@ def test_another_unit_of_a_quoted_document_is_never_a_side() -> None:
     answer = asked([("code", "statute", penalty("$20,000") + "\n" + penalty("$10,000"))])
     assert answer.status == "answered"
     assert answer.evidence.conflicts == ()
+    assert answer.draft is not None and len(answer.draft["segments"]) == 1  # nothing added
 
 
 def test_a_sides_jurisdiction_is_its_documents() -> None:
