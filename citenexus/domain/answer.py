@@ -76,6 +76,9 @@ class ClaimResult:
     corrections: tuple[Correction, ...] = ()
     judgments: tuple[Judgment, ...] = ()
     judges_failed: tuple[JudgeFailure, ...] = ()  # judges that erred on a pair of this claim
+    # Quoted by judging, not by the generator: a selected source the draft left out that is a
+    # side of a conflict (docs/design.md#conflicts).
+    added_for_conflict: bool = False
 
     @property
     def useful(self) -> bool:
@@ -93,6 +96,7 @@ class ClaimResult:
             "corrections": [c.to_dict() for c in self.corrections],
             "judgments": [j.to_dict() for j in self.judgments],
             "judges_failed": [f.to_dict() for f in self.judges_failed],
+            "added_for_conflict": self.added_for_conflict,
         }
 
     @classmethod
@@ -111,6 +115,8 @@ class ClaimResult:
                 JudgeFailure(str(f["key"]), str(f["judge"]), str(f.get("error", "")))
                 for f in data.get("judges_failed", ())
             ),
+            # Answers stored before judging could add a claim have none added.
+            added_for_conflict=bool(data.get("added_for_conflict", False)),
         )
 
 

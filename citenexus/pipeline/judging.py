@@ -193,6 +193,8 @@ def _claim_result(
     note: str | None,
     corrections: Mapping[str, Sequence[Correction]],
     units: Mapping[str, Unit],
+    *,
+    added: bool,
 ) -> ClaimResult:
     shown = set(row.citations) | set(row.supported_by) | set(row.contradicted_by)
     judgments = tuple(j for key, found in row.judgments.items() if key in shown for j in found)
@@ -209,6 +211,7 @@ def _claim_result(
         corrections=tuple(c for d in docs for c in corrections.get(d, ())),
         judgments=judgments,
         judges_failed=row.failures,
+        added_for_conflict=added,
     )
 
 
@@ -292,18 +295,21 @@ def judge_draft(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
     side of a conflict between equal sources, has its sentence added to the draft, which is
     judged again (``JudgedDraft.draft``)."""
     judged = _judge_once(draft, ctx)
+    drafted = len(draft.segments)
     # Each round quotes at least one more selected unit, so the rounds are at most as many.
     for _ in ctx.selected:
         sides = [s for s in _sides_to_quote(judged) if s not in draft.segments]
         if not sides:
             break
         draft = Draft((*draft.segments, *sides), generator=draft.generator)
-        judged = _judge_once(draft, ctx)
+        judged = _judge_once(draft, ctx, drafted=drafted)
         judged.draft = draft
     return judged
 
 
-def _judge_once(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
+def _judge_once(draft: Draft, ctx: JudgeContext, drafted: int | None = None) -> JudgedDraft:
+    """One judging of ``draft``, whose segments from ``drafted`` on (if given) were added by
+    judging."""
     claims = split_claims(draft)
     cited_keys = list(dict.fromkeys(k for c in claims for k in c.citations))
     resolved = resolve_keys(cited_keys, ctx.known, ctx.retriever)
@@ -328,7 +334,14 @@ def _judge_once(draft: Draft, ctx: JudgeContext) -> JudgedDraft:
     corrections = ctx.retriever.corrections_for(sorted({u.document_id for u in resolved.values()}))
     judged.claims = [
         _claim_result(
-            row, outcome, attribution, v, notes.get(row.claim.index), corrections, judged.units
+            row,
+            outcome,
+            attribution,
+            v,
+            notes.get(row.claim.index),
+            corrections,
+            judged.units,
+            added=drafted is not None and row.claim.segment_index >= drafted,
         )
         for row, outcome, attribution, v in zip(
             judged.rows, judged.outcomes, attributions, violations, strict=True

@@ -331,3 +331,27 @@ def test_the_database_dropping_mid_ask_is_a_503_page_that_saved_nothing(reviewer
     assert not Answer.objects.exists()
     assert client.post("/ask/", body).status_code == 302
     assert Answer.objects.count() == 1
+
+
+def test_a_claim_judging_added_for_a_conflict_says_so_on_the_page(reviewer, lane) -> None:
+    # An answer whose second claim was quoted by judging, not by the generator (an equal source
+    # the draft left out states another value; docs/design.md#conflicts), stored as ask stores it.
+    from tests.unit.test_undrafted_conflicts import asked, penalty
+
+    computed = asked(
+        [("act", "statute", penalty("$20,000")), ("code", "statute", penalty("$10,000"))],
+        mode="normal",
+    )
+    assert [c.added_for_conflict for c in computed.claims] == [False, True]
+    stored = Answer.objects.create(
+        lane=lane,
+        question=computed.question,
+        mode="normal",
+        status="answered",
+        text=computed.text,
+        payload=computed.to_dict(),
+    )
+    html = signed_in(reviewer).get(f"/answers/{stored.pk}/").content.decode()
+    assert html.count("Added by judging:") == 1
+    added = html[html.index("Added by judging:") - 400 : html.index("Added by judging:")]
+    assert "$10,000" in added  # on the claim judging added, not on the quoted one

@@ -29,6 +29,7 @@ CLAIM_FIELDS = {
     "corrections",
     "judgments",
     "judges_failed",  # added with judge failures (docs/design.md#judge-failures)
+    "added_for_conflict",  # added with the undrafted sides of a conflict (design.md#conflicts)
 }
 EVIDENCE_FIELDS = {
     "authority_tier",

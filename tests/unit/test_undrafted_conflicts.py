@@ -74,6 +74,13 @@ def test_in_normal_mode_both_sides_are_stated_hedged() -> None:
     )
     assert answer.status == "answered"
     assert [c.status for c in answer.claims] == [ClaimStatus.HEDGED, ClaimStatus.HEDGED]
+    # the second was quoted by judging, and says so (in the JSON and back)
+    assert [c.added_for_conflict for c in answer.claims] == [False, True]
+    data = answer.to_dict()
+    assert [c["added_for_conflict"] for c in data["claims"]] == [False, True]
+    assert [c.added_for_conflict for c in Answer.from_dict(data).claims] == [False, True]
+    del data["claims"][1]["added_for_conflict"]  # as stored before the field existed
+    assert not Answer.from_dict(data).claims[1].added_for_conflict
     assert "$20,000" in answer.text and "$10,000" in answer.text
     (conflict,) = answer.evidence.conflicts
     assert conflict["resolved_to"] is None
