@@ -273,16 +273,20 @@ def _screen(judges: Sequence[Judge]) -> Screen | None:
 
 
 def _sides_to_quote(judged: JudgedDraft) -> list[Segment]:
-    """The undrafted sides the answer must state: one that outranks a drafted claim (the answer
-    states the most authoritative source's value), and each side of a conflict between equal
-    sources (both sides are returned: refused in strict mode, hedged in the others)."""
+    """The undrafted sides the answer must state: one that outranks a drafted claim when no
+    quoted claim states the winning value (the answer states the most authoritative source's
+    value), and each side of a conflict between equal sources (both sides are returned: refused
+    in strict mode, hedged in the others)."""
     quoted: list[Segment] = []
+    side_keys = {side.citations[0] for side in judged.sides.values()}
     for conflict in judged.conflicts:
         if conflict.resolved_to is None:
             chosen = set(conflict.contested_claims)
         elif any(i >= 0 for i in conflict.losing_claims):
-            keys = {key for _, key, _ in conflict.values} - set(conflict.overridden)
-            chosen = {i for i, side in judged.sides.items() if side.citations[0] in keys}
+            winners = {key for _, key, _ in conflict.values} - set(conflict.overridden)
+            if winners - side_keys:
+                continue  # a quoted claim already states the winning value
+            chosen = {i for i, side in judged.sides.items() if side.citations[0] in winners}
         else:
             continue
         quoted.extend(side for i, side in judged.sides.items() if i in chosen)

@@ -122,6 +122,12 @@ def test_agreeing_sources_make_no_conflict() -> None:
     assert answer.evidence.conflicts == ()
 
 
+# A long unit about other things: one sentence in it reads less like the question as a whole.
+FILLER = " ".join(
+    f"Records of {kind} are kept in the registry office."
+    for kind in ("deeds", "wills", "leases", "maps", "plans", "notes", "minutes", "ledgers")
+    + ("charts", "rolls", "lists", "logs")
+)
 # Worded otherwise than ``penalty``, so that it does not contain the quoted claim's words.
 STRONGER = (
     "Any person who violates this part is liable, for each violation, for a civil penalty "
@@ -132,25 +138,10 @@ STRONGER = (
 def test_a_stronger_source_the_hand_over_left_out_overrides_the_quoted_claim() -> None:
     # The controlling rule says the same in one sentence of a long unit about other things: it
     # reads less like the question as a whole, so the hand-over margin leaves it out of the draft.
-    kinds = [
-        "deeds",
-        "wills",
-        "leases",
-        "maps",
-        "plans",
-        "notes",
-        "minutes",
-        "ledgers",
-        "charts",
-        "rolls",
-        "lists",
-        "logs",
-    ]
-    filler = " ".join(f"Records of {kind} are kept in the registry office." for kind in kinds)
     store = MemoryStore(WordHashEmbedder())
     store.add_document(
         "act",
-        [Piece(f"{filler} {STRONGER}")],
+        [Piece(f"{FILLER} {STRONGER}")],
         authority={"authority_tier": "controlling-statute"},
     )
     store.add_document("code", [Piece(penalty("$10,000"))], authority={"authority_tier": "statute"})
@@ -369,3 +360,66 @@ def test_each_jurisdictions_conflict_is_settled_on_its_own() -> None:
     drafted = {k for s in answer.draft["segments"] for k in s["citations"]}
     assert {"nv-act#0", "nv-code#0"} <= drafted
     assert "co-rules#0" not in drafted
+
+
+def test_a_winning_side_is_not_quoted_when_a_quoted_claim_already_states_its_value() -> None:
+    # The act and the code are quoted and disagree; the act wins. The charter, left out of the
+    # draft by the hand-over, says what the act says: the answer needs no third sentence.
+    store = MemoryStore(WordHashEmbedder())
+    store.add_document(
+        "act", [Piece(penalty("$20,000"))], authority={"authority_tier": "controlling-statute"}
+    )
+    store.add_document(
+        "charter",
+        [Piece(f"{FILLER} {STRONGER}")],
+        authority={"authority_tier": "controlling-statute"},
+    )
+    store.add_document("code", [Piece(penalty("$10,000"))], authority={"authority_tier": "statute"})
+    answer = ask(
+        QUESTION,
+        retriever=store,
+        embedder=WordHashEmbedder(),
+        generator=ExtractiveGenerator(),
+        judges=[ContainmentJudge()],
+        policy=POLICY,
+        mode="strict",
+        settings=PipelineSettings(ground_threshold=0.05, handover_margin=0.1),
+    )
+    stages = {c["document_id"]: c["stage"] for c in answer.candidates}
+    assert stages == {"act": "generated", "code": "generated", "charter": "selected"}
+    assert answer.draft is not None
+    assert [s["citations"] for s in answer.draft["segments"]] == [["act#0"], ["code#0"]]
+    assert [c.status for c in answer.claims] == [ClaimStatus.KEPT, ClaimStatus.DROPPED]
+    (conflict,) = answer.evidence.conflicts
+    assert conflict["resolved_to"] == "$20,000" and conflict["overridden"] == ["code#0"]
+
+
+def test_a_settled_conflict_of_one_place_does_not_stop_another_places_sides() -> None:
+    # Colorado's two quoted rules settle theirs among themselves (the act wins); Nevada's equal
+    # rules disagree, and the one the draft left out is still quoted.
+    store = MemoryStore(WordHashEmbedder())
+    for document_id, tier, place, amount in (
+        ("co-act", "controlling-statute", "CO", "$20,000"),
+        ("co-code", "statute", "CO", "$10,000"),
+        ("nv-act", "general-statute", "NV", "$20,000"),
+        ("nv-code", "general-statute", "NV", "$10,000"),
+    ):
+        store.add_document(
+            document_id,
+            [Piece(penalty(amount))],
+            authority={"authority_tier": tier, "jurisdiction": place},
+        )
+    answer = ask(
+        QUESTION,
+        retriever=store,
+        embedder=WordHashEmbedder(),
+        generator=ExtractiveGenerator(max_sentences=3),
+        judges=[ContainmentJudge()],
+        policy=POLICY,
+        mode="normal",
+        settings=PipelineSettings(ground_threshold=0.05),
+    )
+    assert answer.draft is not None
+    drafted = [k for s in answer.draft["segments"] for k in s["citations"]]
+    assert drafted[:2] == ["co-act#0", "co-code#0"]
+    assert {"nv-act#0", "nv-code#0"} <= set(drafted) and len(drafted) == 4
