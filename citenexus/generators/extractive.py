@@ -11,7 +11,7 @@ question's — instead of by position (docs/design.md, "Answer selection").
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from citenexus.domain.answer_fit import answer_score
@@ -52,6 +52,17 @@ def states_something(sentence: str) -> bool:
     return len(body.split()) >= MIN_STATEMENT_WORDS or bool(_DIGIT.search(body))
 
 
+def statement_scores(
+    frame: QuestionFrame,
+    sentences: Sequence[str],
+    score: Callable[[QuestionFrame, str], float] = answer_score,
+) -> list[tuple[float, int]]:
+    """Each sentence that can be a claim (``states_something``), scored against the question,
+    with its index: what the generator quotes from, and what judging reads a unit it did not
+    quote by (docs/design.md#conflicts)."""
+    return [(score(frame, s), i) for i, s in enumerate(sentences) if states_something(s)]
+
+
 def with_referent(sentences: Sequence[str], index: int) -> str:
     """The sentence at ``index``, after the sentence it points back to if it opens by pointing
     back (generic English)."""
@@ -80,9 +91,7 @@ class ExtractiveGenerator:
         rows: list[tuple[Unit, list[str], float, list[int]]] = []  # the sentences tied best
         for unit in units:
             sentences = split_sentences(unit.text)
-            scored = [
-                (self.score(frame, s), i) for i, s in enumerate(sentences) if states_something(s)
-            ]
+            scored = statement_scores(frame, sentences, self.score)
             best = max((score for score, _ in scored), default=0.0)
             if best > 0:
                 rows.append((unit, sentences, best, [i for score, i in scored if score == best]))

@@ -34,7 +34,7 @@ from citenexus.domain.question import QuestionFrame, read_question
 from citenexus.domain.recovery import Outcome, recover
 from citenexus.domain.support import ClaimSupport, Screen, support_matrix
 from citenexus.domain.violations import citation_violations, strongest
-from citenexus.generators.extractive import states_something
+from citenexus.generators.extractive import statement_scores
 from citenexus.ports import Judge, Retriever
 from citenexus.text.sentences import split_sentences
 
@@ -122,22 +122,30 @@ def _assertions(
         )
         if key is None:
             continue
-        unit, tier = judged.units[key], judged.tiers[key]
-        jurisdiction = normalise_jurisdiction(unit.authority_meta.get("jurisdiction", ""))
         found.append(
-            claim_assertion(
-                row.claim.index,
-                key=key,
-                document_id=unit.document_id,
-                tier_rank=tier.rank,
-                tier_name=tier.name,
-                jurisdiction=jurisdiction,
-                text=row.claim.text,
-                question=ctx.question,
-                kind=kind,
+            _assertion(
+                ctx, row.claim.index, key, judged.units[key], judged.tiers[key], row.claim.text
             )
         )
     return found
+
+
+def _assertion(
+    ctx: JudgeContext, index: int, key: str, unit: Unit, tier: AuthorityTier, text: str
+) -> Assertion:
+    """The values ``text`` states about the question's matter, credited to the unit ``key`` of
+    ``tier``, in its document's jurisdiction."""
+    return claim_assertion(
+        index,
+        key=key,
+        document_id=unit.document_id,
+        tier_rank=tier.rank,
+        tier_name=tier.name,
+        jurisdiction=normalise_jurisdiction(unit.authority_meta.get("jurisdiction", "")),
+        text=text,
+        question=ctx.question,
+        kind=ctx.question_frame().conflict_kind,
+    )
 
 
 def _undrafted_assertions(ctx: JudgeContext, judged: JudgedDraft) -> list[Assertion]:
@@ -159,28 +167,15 @@ def _undrafted_assertions(ctx: JudgeContext, judged: JudgedDraft) -> list[Assert
     for candidate in ctx.selected:
         if candidate.key in cited:
             continue
-        sentences = [s for s in split_sentences(candidate.unit.text) if states_something(s)]
-        scored = [(answer_score(frame, s), s) for s in sentences]
-        best, sentence = max(scored, key=lambda pair: pair[0], default=(0.0, ""))
+        sentences = split_sentences(candidate.unit.text)
+        scored = statement_scores(frame, sentences)
+        best, at = max(scored, key=lambda pair: pair[0], default=(0.0, 0))
         if best <= 0.0 or best < bar:
             continue
-        tier = candidate.tier
         index = -1 - len(found)
-        judged.sides[index] = Segment(sentence, (candidate.key,))
+        judged.sides[index] = Segment(sentences[at], (candidate.key,))
         found.append(
-            claim_assertion(
-                index,
-                key=candidate.key,
-                document_id=candidate.unit.document_id,
-                tier_rank=tier.rank,
-                tier_name=tier.name,
-                jurisdiction=normalise_jurisdiction(
-                    candidate.unit.authority_meta.get("jurisdiction", "")
-                ),
-                text=sentence,
-                question=ctx.question,
-                kind=kind,
-            )
+            _assertion(ctx, index, candidate.key, candidate.unit, candidate.tier, sentences[at])
         )
     return found
 

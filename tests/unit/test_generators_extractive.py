@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Segment, Unit
+from citenexus.domain.question import QuestionFrame
 from citenexus.generators.extractive import (
     ERR_NO_UNITS,
     ERR_NOTHING_RELATED,
@@ -174,3 +175,19 @@ def test_a_title_sharing_the_questions_words_is_not_quoted() -> None:
     assert [s.text for s in draft.segments] == [
         "A controller shall pay a civil penalty of up to $20,000 for each violation of the act."
     ]
+
+
+def test_a_generator_that_scores_otherwise_quotes_by_its_own_score() -> None:
+    # ``score`` is the generator's to override: the sentences it quotes are the ones it scores
+    # highest, not the ones answer_score would.
+    class Backwards(ExtractiveGenerator):
+        def score(self, question: str | QuestionFrame, sentence: str) -> float:
+            return 2.0 if "promptly" in sentence else 1.0
+
+    unit = Unit(
+        "rule",
+        0,
+        "The landlord shall return the deposit within 21 days. The landlord acts promptly always.",
+    )
+    draft = Backwards(max_sentences=1).generate("When must the deposit be returned?", [unit])
+    assert [s.text for s in draft.segments] == ["The landlord acts promptly always."]

@@ -22,29 +22,42 @@ def penalty(amount: str) -> str:
     return f"A person who violates this part is liable for a civil penalty of not more than {amount} for each violation."
 
 
+# (document id, tier, text) or (document id, tier, text, place); a text may hold several
+# units, one per line.
+Document = tuple[str, ...]
+
+
+def lane(documents: list[Document], jurisdiction: str = "") -> MemoryStore:
+    """A lane of the documents, in order; a document without a place of its own is of
+    ``jurisdiction`` when one is given."""
+    store = MemoryStore(WordHashEmbedder())
+    for document_id, tier, text, *place in documents:
+        where = place[0] if place else jurisdiction
+        meta = {"authority_tier": tier, **({"jurisdiction": where} if where else {})}
+        store.add_document(document_id, [Piece(t) for t in text.split("\n")], authority=meta)
+    return store
+
+
 def asked(
-    documents: list[tuple[str, str, str]],
+    documents: list[Document],
     mode: str = "strict",
     *,
     question: str = QUESTION,
     generator: Generator | None = None,
     jurisdiction: str = "",
+    margin: float | None = None,
 ) -> Answer:
-    """The answer when the generator quotes one sentence: every other unit is undrafted. A
-    document's text may hold several units, one per line."""
-    store = MemoryStore(WordHashEmbedder())
-    for document_id, tier, text in documents:
-        meta = {"authority_tier": tier, **({"jurisdiction": jurisdiction} if jurisdiction else {})}
-        store.add_document(document_id, [Piece(t) for t in text.split("\n")], authority=meta)
+    """The answer, by default when the generator quotes one sentence: every other unit is
+    undrafted."""
     return ask(
         question,
-        retriever=store,
+        retriever=lane(documents, jurisdiction),
         embedder=WordHashEmbedder(),
         generator=generator or ExtractiveGenerator(max_sentences=1),
         judges=[ContainmentJudge()],
         policy=POLICY,
         mode=mode,
-        settings=PipelineSettings(ground_threshold=0.05),
+        settings=PipelineSettings(ground_threshold=0.05, handover_margin=margin),
         lane_jurisdiction=jurisdiction,
     )
 
@@ -138,22 +151,13 @@ STRONGER = (
 def test_a_stronger_source_the_hand_over_left_out_overrides_the_quoted_claim() -> None:
     # The controlling rule says the same in one sentence of a long unit about other things: it
     # reads less like the question as a whole, so the hand-over margin leaves it out of the draft.
-    store = MemoryStore(WordHashEmbedder())
-    store.add_document(
-        "act",
-        [Piece(f"{FILLER} {STRONGER}")],
-        authority={"authority_tier": "controlling-statute"},
-    )
-    store.add_document("code", [Piece(penalty("$10,000"))], authority={"authority_tier": "statute"})
-    answer = ask(
-        QUESTION,
-        retriever=store,
-        embedder=WordHashEmbedder(),
+    answer = asked(
+        [
+            ("act", "controlling-statute", f"{FILLER} {STRONGER}"),
+            ("code", "statute", penalty("$10,000")),
+        ],
         generator=ExtractiveGenerator(),
-        judges=[ContainmentJudge()],
-        policy=POLICY,
-        mode="strict",
-        settings=PipelineSettings(ground_threshold=0.05, handover_margin=0.1),
+        margin=0.1,
     )
     stages = {c["document_id"]: c["stage"] for c in answer.candidates}
     assert stages == {"act": "selected", "code": "generated"}
@@ -174,15 +178,12 @@ def test_a_stronger_source_the_hand_over_left_out_overrides_the_quoted_claim() -
 def test_verify_weighs_a_clients_draft_only_against_itself() -> None:
     # A reviewer's pasted draft is judged as written: no sentence is added to it, and a selected
     # source it does not cite is no side of a conflict.
-    store = MemoryStore(WordHashEmbedder())
-    for document_id, amount in (("act", "$20,000"), ("code", "$10,000")):
-        store.add_document(
-            document_id, [Piece(penalty(amount))], authority={"authority_tier": "statute"}
-        )
     answer = verify(
         QUESTION,
         [Segment(penalty("$10,000"), ("code#0",))],
-        retriever=store,
+        retriever=lane(
+            [("act", "statute", penalty("$20,000")), ("code", "statute", penalty("$10,000"))]
+        ),
         embedder=WordHashEmbedder(),
         judges=[ContainmentJudge()],
         policy=POLICY,
@@ -197,25 +198,14 @@ def test_verify_weighs_a_clients_draft_only_against_itself() -> None:
 def test_undrafted_sides_that_lose_never_take_a_quoted_claim_with_them() -> None:
     # Two controlling rules quoted, two weaker ones left out: the weaker are named as overridden
     # and every quoted claim stands (the undrafted sides are numbered apart from the claims).
-    store = MemoryStore(WordHashEmbedder())
-    for document_id, tier, amount in (
-        ("act", "controlling-statute", "$20,000"),
-        ("code", "controlling-statute", "$20,000"),
-        ("rules", "statute", "$10,000"),
-        ("notes", "statute", "$10,000"),
-    ):
-        store.add_document(
-            document_id, [Piece(penalty(amount))], authority={"authority_tier": tier}
-        )
-    answer = ask(
-        QUESTION,
-        retriever=store,
-        embedder=WordHashEmbedder(),
+    answer = asked(
+        [
+            ("act", "controlling-statute", penalty("$20,000")),
+            ("code", "controlling-statute", penalty("$20,000")),
+            ("rules", "statute", penalty("$10,000")),
+            ("notes", "statute", penalty("$10,000")),
+        ],
         generator=ExtractiveGenerator(max_sentences=2),
-        judges=[ContainmentJudge()],
-        policy=POLICY,
-        mode="strict",
-        settings=PipelineSettings(ground_threshold=0.05),
     )
     assert [c.citations for c in answer.claims] == [("act#0",), ("code#0",)]
     assert [c.status for c in answer.claims] == [ClaimStatus.KEPT, ClaimStatus.KEPT]
@@ -331,27 +321,15 @@ def test_a_rule_the_askers_facts_rule_out_is_no_side_even_when_the_draft_scores_
 def test_each_jurisdictions_conflict_is_settled_on_its_own() -> None:
     # Colorado's rules settle theirs (the weaker is overridden, no quoted claim loses); Nevada's
     # equal statutes disagree, and the one the draft left out is quoted as well.
-    store = MemoryStore(WordHashEmbedder())
-    for document_id, tier, place, amount in (
-        ("co-act", "controlling-statute", "CO", "$20,000"),
-        ("nv-act", "statute", "NV", "$20,000"),
-        ("nv-code", "statute", "NV", "$10,000"),
-        ("co-rules", "general-statute", "CO", "$10,000"),
-    ):
-        store.add_document(
-            document_id,
-            [Piece(penalty(amount))],
-            authority={"authority_tier": tier, "jurisdiction": place},
-        )
-    answer = ask(
-        QUESTION,
-        retriever=store,
-        embedder=WordHashEmbedder(),
+    answer = asked(
+        [
+            ("co-act", "controlling-statute", penalty("$20,000"), "CO"),
+            ("nv-act", "statute", penalty("$20,000"), "NV"),
+            ("nv-code", "statute", penalty("$10,000"), "NV"),
+            ("co-rules", "general-statute", penalty("$10,000"), "CO"),
+        ],
+        "normal",
         generator=ExtractiveGenerator(max_sentences=2),
-        judges=[ContainmentJudge()],
-        policy=POLICY,
-        mode="normal",
-        settings=PipelineSettings(ground_threshold=0.05),
     )
     conflicts = {c["resolved_to"]: c for c in answer.evidence.conflicts}
     assert conflicts["$20,000"]["overridden"] == ["co-rules#0"]
@@ -365,25 +343,14 @@ def test_each_jurisdictions_conflict_is_settled_on_its_own() -> None:
 def test_a_winning_side_is_not_quoted_when_a_quoted_claim_already_states_its_value() -> None:
     # The act and the code are quoted and disagree; the act wins. The charter, left out of the
     # draft by the hand-over, says what the act says: the answer needs no third sentence.
-    store = MemoryStore(WordHashEmbedder())
-    store.add_document(
-        "act", [Piece(penalty("$20,000"))], authority={"authority_tier": "controlling-statute"}
-    )
-    store.add_document(
-        "charter",
-        [Piece(f"{FILLER} {STRONGER}")],
-        authority={"authority_tier": "controlling-statute"},
-    )
-    store.add_document("code", [Piece(penalty("$10,000"))], authority={"authority_tier": "statute"})
-    answer = ask(
-        QUESTION,
-        retriever=store,
-        embedder=WordHashEmbedder(),
+    answer = asked(
+        [
+            ("act", "controlling-statute", penalty("$20,000")),
+            ("charter", "controlling-statute", f"{FILLER} {STRONGER}"),
+            ("code", "statute", penalty("$10,000")),
+        ],
         generator=ExtractiveGenerator(),
-        judges=[ContainmentJudge()],
-        policy=POLICY,
-        mode="strict",
-        settings=PipelineSettings(ground_threshold=0.05, handover_margin=0.1),
+        margin=0.1,
     )
     stages = {c["document_id"]: c["stage"] for c in answer.candidates}
     assert stages == {"act": "generated", "code": "generated", "charter": "selected"}
@@ -397,29 +364,36 @@ def test_a_winning_side_is_not_quoted_when_a_quoted_claim_already_states_its_val
 def test_a_settled_conflict_of_one_place_does_not_stop_another_places_sides() -> None:
     # Colorado's two quoted rules settle theirs among themselves (the act wins); Nevada's equal
     # rules disagree, and the one the draft left out is still quoted.
-    store = MemoryStore(WordHashEmbedder())
-    for document_id, tier, place, amount in (
-        ("co-act", "controlling-statute", "CO", "$20,000"),
-        ("co-code", "statute", "CO", "$10,000"),
-        ("nv-act", "general-statute", "NV", "$20,000"),
-        ("nv-code", "general-statute", "NV", "$10,000"),
-    ):
-        store.add_document(
-            document_id,
-            [Piece(penalty(amount))],
-            authority={"authority_tier": tier, "jurisdiction": place},
-        )
-    answer = ask(
-        QUESTION,
-        retriever=store,
-        embedder=WordHashEmbedder(),
+    answer = asked(
+        [
+            ("co-act", "controlling-statute", penalty("$20,000"), "CO"),
+            ("co-code", "statute", penalty("$10,000"), "CO"),
+            ("nv-act", "general-statute", penalty("$20,000"), "NV"),
+            ("nv-code", "general-statute", penalty("$10,000"), "NV"),
+        ],
+        "normal",
         generator=ExtractiveGenerator(max_sentences=3),
-        judges=[ContainmentJudge()],
-        policy=POLICY,
-        mode="normal",
-        settings=PipelineSettings(ground_threshold=0.05),
     )
     assert answer.draft is not None
     drafted = [k for s in answer.draft["segments"] for k in s["citations"]]
     assert drafted[:2] == ["co-act#0", "co-code#0"]
     assert {"nv-act#0", "nv-code#0"} <= set(drafted) and len(drafted) == 4
+
+
+def test_a_question_in_a_selected_unit_is_no_side_however_low_the_bar() -> None:
+    # A long question leaves the quoted claim's score under one; a unit that only asks ("Is
+    # ...?") states nothing, whatever amount it names.
+    question = (
+        "What civil penalty is a person liable for, for each violation of this part of the "
+        "consumer data protection statute of this state, as enforced by its officers?"
+    )
+    answer = asked(
+        [
+            ("act", "statute", penalty("$20,000")),
+            ("faq", "statute", "Is the civil penalty for each violation of this part $5,000?"),
+        ],
+        question=question,
+    )
+    assert any(c["document_id"] == "faq" for c in answer.candidates)
+    assert answer.status == "answered"
+    assert answer.evidence.conflicts == ()
