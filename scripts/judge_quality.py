@@ -365,7 +365,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
     ]
     if dev:
-        sections.append(report(dev, names, "Development lanes (tenancy, privacy, renewal)"))
+        sections.append(
+            report(dev, names, "Development pairs (tenancy, privacy, renewal; blind fields)")
+        )
     if held:
         sections.append(
             report(held, names, "Held-out lane (aviation): reported only, never calibrated on")

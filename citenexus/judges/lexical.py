@@ -75,6 +75,7 @@ for the repair" is neutral). In the paraphrase zone a reversed comparison is neu
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
@@ -160,24 +161,37 @@ class LexicalJudge:
 
 def unnamed(claim: str, tokens: tuple[Token, ...], unit: Unit) -> bool:
     """Whether the claim names something the passage never names: a capitalised word inside a
-    sentence ("Under Texas law, ...", "the Colorado Privacy Act") that neither the passage nor
-    its heading or title holds. A paraphrase rewords what a passage says, it does not bring in
+    sentence ("Under Texas law, ...", "the Colorado Privacy Act"), or opening one as a name
+    ("Eastvale's wage code ...", "Marlow County operators ...": ``_name_at_opening``), that
+    neither the passage nor its heading or title holds. A paraphrase rewords what a passage says, it does not bring in
     a name (a place, a statute, a body) of its own: the claim is about another thing, and the
     passage cannot tell whether the rule holds there (docs/design.md#the-judges)."""
     offered: frozenset[str] | None = None
     for token in tokens:
-        if not token.is_content or not token.word.isalpha():
+        if not token.is_content or not token.word.removesuffix("'s").isalpha():
             continue
         text = claim[token.start : token.end]
         if not text[:1].isupper():
             continue
-        if opens_sentence(claim, token.start):
+        if opens_sentence(claim, token.start) and not _name_at_opening(claim, token):
             continue  # a sentence's or a quotation's first word is capitalised anyway
         if offered is None:
             offered = offered_keys(unit.text) | offered_keys(f"{unit.heading} {unit.title}")
         if not token.keys & offered:
             return True
     return False
+
+
+# What shows a capitalised opening word to be a name all the same, besides the possessive
+# ("Eastvale's wage code"): a capitalised word behind it ("Marlow County's food code", "Riverton County
+# operators"). An opening common noun takes neither ("Employers must ...", "Payment of ...").
+_NAME_GOES_ON = re.compile(r"\s+[A-Z][a-z]")
+
+
+def _name_at_opening(claim: str, token: Token) -> bool:
+    """Whether ``token``, the capitalised word opening a sentence of ``claim``, is a name: a
+    possessive, or followed by another capitalised word (``_NAME_GOES_ON``)."""
+    return token.word.endswith("'s") or _NAME_GOES_ON.match(claim, token.end) is not None
 
 
 def align_claim(claim: str, unit: Unit, thresholds: JudgeThresholds) -> Alignment:

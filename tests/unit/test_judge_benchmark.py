@@ -45,8 +45,16 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # after" = 45 days), read for a blind batch of refusal questions, not for these pairs; three
 # other-state deadlines then read as the contradictions they are (tenancy 079, privacy 833, 935):
 # 224/235 (0.953).
-DEV = {"supported": 260, "wrongly_supported": 5, "faithful": 208, "of_faithful": 244}
-DEV_CONTRADICTED = {"right": 224, "wrong": 11}
+# 2026-12-07 (fourteenth session): 120 pairs written blind in eight fields none of the lanes
+# covers (ids blind-a-*, blind-b-*; empty lane vocabulary) read 0.765 (26/34), 0.575 (23/40),
+# 0.821 (23/28) on their first run. One general reading followed, chosen without loss on the
+# 795: a sentence's opening word that is a name (a possessive, or a capital behind it) is read
+# by ``unnamed`` (0.812, 26/32; the 795 unchanged but for one more neutral). An entailment bar
+# for the embedding judge's unit mode (0.43, declining below it) was measured and not kept: the
+# benchmark's passages are short, the product's units long, and paraphrases of one of their
+# sentences score lower (ten /api/verify/ cases of item 3 lost). Folded in, the 915 pairs read:
+DEV = {"supported": 286, "wrongly_supported": 11, "faithful": 231, "of_faithful": 284}
+DEV_CONTRADICTED = {"right": 247, "wrong": 16}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 
 

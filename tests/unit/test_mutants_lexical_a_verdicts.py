@@ -43,6 +43,19 @@ def judged(claim: str, text: str, judge: LexicalJudge = JUDGE) -> Judgment | Non
         # A capital that opens a line or a sentence is capitalised anyway.
         ("The seller shall refund the price\nPromptly.", False),
         ("The seller shall refund the price. Promptly, buyers may object.", False),
+        # An opening word is a name all the same when it is a possessive or a capitalised word
+        # follows it; the passage's own words, so written, name nothing new.
+        ("Ruritania's sellers shall refund the price.", True),
+        ("Ruritania\u2019s sellers shall refund the price.", True),
+        ("Marlow County sellers shall refund the price.", True),
+        # ... read where that word stands, also when it opens the claim's second sentence.
+        ("The seller shall refund the price. Ruritania Buyers may object.", True),
+        ("Seller's duty: refund the price within 10 days.", False),
+        ("Sellers shall refund the price within 10 days.", False),
+        ("Buyer Returns start the 10 days.", False),
+        # A possessive inside the sentence is read as its word.
+        ("The seller shall refund Ruritania's price.", True),
+        ("The seller's refund of the price is due within 10 days.", False),
     ],
 )
 def test_unnamed_reads_capitals_inside_a_sentence(claim: str, names: bool) -> None:
