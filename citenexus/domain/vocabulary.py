@@ -129,8 +129,9 @@ class Vocabulary:
 
     A party may be a phrase ("data subject"); its last word stands for it where words are
     compared. A synonym changes how words compare only when both sides are single words
-    ("owner" = "landlord"); a pair with a phrase on either side is kept and shown to readers,
-    and is not yet applied.
+    ("owner" = "landlord"); every pair, phrases included, also gives retrieval the term of art
+    for the lay word a question uses (``search_terms``: "fingerprint" is searched as
+    "biometric identifier" too).
     """
 
     parties: tuple[str, ...] = ()
@@ -224,6 +225,25 @@ class Vocabulary:
         }
 
     @cached_property
+    def _lay_patterns(self) -> tuple[tuple[re.Pattern[str], str], ...]:
+        return tuple(
+            (re.compile(rf"\b{phrase_pattern(lay)}\b", re.I), term) for lay, term in self.synonyms
+        )
+
+    def search_terms(self, question: str) -> tuple[str, ...]:
+        """The terms of art for the lay words ``question`` uses, each once, in the vocabulary's
+        order, leaving out a term the question already writes: what retrieval searches for
+        besides the question's own words (``searched_text``). Words are matched as vocabulary
+        phrases are (a space or a hyphen alike, a plural on the last word)."""
+        found: list[str] = []
+        for lay, term in self._lay_patterns:
+            if term in found or not lay.search(question):
+                continue
+            if re.search(rf"\b{phrase_pattern(term)}\b", question, re.I) is None:
+                found.append(term)
+        return tuple(found)
+
+    @cached_property
     def status_pattern(self) -> re.Pattern[str] | None:
         return compile_phrases(self.status_phrases)
 
@@ -285,3 +305,13 @@ def stem(word: str) -> str:
     if not vocabulary.synonyms:
         return plain
     return vocabulary.synonym_stems.get(plain, plain)
+
+
+def searched_text(question: str, vocabulary: Vocabulary) -> str:
+    """What retrieval embeds and searches the full text with: the question, then in brackets
+    the lane's terms of art for the lay words it uses ("... fingerprint data? (biometric
+    identifier)"), so that a unit written in the terms the asker does not know is found
+    (docs/design.md#retrieval-and-grounding). Only retrieval reads it: the question's frame,
+    the word overlap, the generator and the judges read the question as asked."""
+    terms = vocabulary.search_terms(question)
+    return f"{question} ({'; '.join(terms)})" if terms else question

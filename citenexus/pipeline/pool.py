@@ -40,6 +40,7 @@ class Pool:
     selected: list[Candidate] = field(default_factory=list)
     withheld: list[Candidate] = field(default_factory=list)
     subqueries: list[str] = field(default_factory=list)
+    searched: list[str] = field(default_factory=list)  # each sub-query as retrieval searched it
     # The selected candidates whose tier meets the lane's floor (all of them in strict mode);
     # none when the lane has no floor, which says nothing about what can answer on its own.
     standing: frozenset[str] = frozenset()
@@ -116,7 +117,7 @@ def pool_of(
     found: Sequence[Gathered], policy: AuthorityPolicy, mode: TrustMode, subqueries: Sequence[str]
 ) -> Pool:
     """Pool sub-query results; a single query's selection stands as it is."""
-    pool = Pool(subqueries=list(subqueries))
+    pool = Pool(subqueries=list(subqueries), searched=[g.searched for g in found])
     admitted: list[Candidate] = []
     for g in found:
         for key, unit in g.retrieved.items():

@@ -19,6 +19,7 @@ from citenexus.domain.conflicts import states_value
 from citenexus.domain.model import Candidate, ScoredUnit, Unit
 from citenexus.domain.question import QuestionFrame, frame_of, read_question
 from citenexus.domain.similarity import cosine as judge_cosine
+from citenexus.domain.vocabulary import searched_text
 from citenexus.pipeline.background import Background
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.timing import Timings
@@ -113,6 +114,8 @@ class Gathered:
     """What one (sub-)query found, stage by stage."""
 
     retrieved: dict[str, Unit] = field(default_factory=dict)
+    # What was embedded and searched: the query with the lane's terms for its lay words.
+    searched: str = ""
     candidates: list[Candidate] = field(default_factory=list)
     relevant: list[Candidate] = field(default_factory=list)
     grounded: list[Candidate] = field(default_factory=list)
@@ -206,14 +209,15 @@ def gather(
     timings: Timings,
 ) -> Gathered:
     """Retrieve, fuse, rerank and ground one query, then apply ``select_by_authority``. The
-    query's frame is read once (docs/design.md#question-frame)."""
+    query's frame is read once (docs/design.md#question-frame); the embedder and the full text
+    search it with the lane's terms for its lay words (``searched_text``)."""
     frame = read_question(query, scope.vocabulary)
-    found = Gathered()
+    found = Gathered(searched=searched_text(query, scope.vocabulary))
     with timings.stage("retrieve"):
         # The question's embedding runs while the database answers the full-text search
         # (``background``): the stage takes the longer of the two, not their sum.
-        embedding = Background(embedder.embed, [query])
-        text_hits = list(retriever.search_text(query, settings.retrieve_k))
+        embedding = Background(embedder.embed, [found.searched])
+        text_hits = list(retriever.search_text(found.searched, settings.retrieve_k))
         query_vector = embedding.result()[0]
         vector_hits = list(retriever.search_vector(query_vector, settings.retrieve_k))
     for hit in [*text_hits, *vector_hits]:

@@ -164,6 +164,7 @@ class Run:
             "vocabulary": self.vocabulary.to_mapping(),
             "settings": self.settings.to_dict(),
             "subqueries": list(self.pool.subqueries) if self.pool else [self.question],
+            "searched": list(self.pool.searched) if self.pool else [self.question],
             "embedder": _snapshot_of(self.embedder, ("dimension",)),
             "generator": _snapshot_of(self.generator, ("model", "timeout", "max_sentences"))
             if self.generator is not None

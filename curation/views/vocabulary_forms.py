@@ -68,7 +68,8 @@ class VocabularyForm(forms.Form):
     synonyms = _box(
         "Synonyms",
         "One per line: lay word = the term of art it stands for. Example: boss = employer"
-        " (a pair of single words changes how words compare; a phrase pair is kept for readers)",
+        " (a question using the lay word is also searched with the term; a pair of single"
+        " words changes how words compare too)",
     )
     scope_terms = _box(
         "Scope terms",

@@ -86,7 +86,10 @@ STRICT_PINS = {
     # Privacy 33 -> 34 refused, 32 -> 33 with the right code (thirteenth session): X05's
     # equal-tier statutes ($20,000 / $10,000) are both sides of the conflict though the draft
     # quoted one (pipeline/judging.py, _undrafted_assertions).
-    "privacy-law": ((38, 44), (34, 38), (33, 38)),
+    # Privacy 38 -> 40 on 2026-12-07 (fourteenth session): retrieval searches a question with
+    # the lane's terms for its lay words, so a "vendor" is searched as a "processor" too (A06,
+    # A07; citenexus/domain/vocabulary.searched_text).
+    "privacy-law": ((40, 44), (34, 38), (33, 38)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
     # for questions asking a frequency ("How often should it be inspected?") compares measures,
@@ -116,7 +119,8 @@ STRICT_PINS = {
 # privacy 35 with A11 (twelfth session: the hand-over's best unit always drafted from), 36 with
 # A15 (federal law no other place; a statement of reach answers only reach).
 # Tenancy 30 with A25 (thirteenth session).
-FROM_DOCUMENT_PINS = {"law-authority": (30, 47), "privacy-law": (36, 44), "renewal": (2, 2)}
+# Privacy 38 with A06, A07 (fourteenth session: the lane's terms searched with lay words).
+FROM_DOCUMENT_PINS = {"law-authority": (30, 47), "privacy-law": (38, 44), "renewal": (2, 2)}
 PINS: dict[str, dict[str, dict[str, float]]] = {
     name: {
         "at_least": {
