@@ -163,9 +163,10 @@ def unnamed(claim: str, tokens: tuple[Token, ...], unit: Unit) -> bool:
     """Whether the claim names something the passage never names: a capitalised word inside a
     sentence ("Under Texas law, ...", "the Colorado Privacy Act"), or opening one as a name
     ("Eastvale's wage code ...", "Marlow County operators ...": ``_name_at_opening``), that
-    neither the passage nor its heading or title holds. A paraphrase rewords what a passage says, it does not bring in
-    a name (a place, a statute, a body) of its own: the claim is about another thing, and the
-    passage cannot tell whether the rule holds there (docs/design.md#the-judges)."""
+    neither the passage nor its heading or title holds. A paraphrase rewords what a passage
+    says, it does not bring in a name (a place, a statute, a body) of its own: the claim is
+    about another thing, and the passage cannot tell whether the rule holds there
+    (docs/design.md#the-judges)."""
     offered: frozenset[str] | None = None
     for token in tokens:
         if not token.is_content or not token.word.removesuffix("'s").isalpha():
@@ -183,8 +184,9 @@ def unnamed(claim: str, tokens: tuple[Token, ...], unit: Unit) -> bool:
 
 
 # What shows a capitalised opening word to be a name all the same, besides the possessive
-# ("Eastvale's wage code"): a capitalised word behind it ("Marlow County's food code", "Riverton County
-# operators"). An opening common noun takes neither ("Employers must ...", "Payment of ...").
+# ("Eastvale's wage code"): a capitalised word behind it ("Marlow County's food code",
+# "Riverton County operators"). An opening common noun takes neither ("Employers must ...",
+# "Payment of ...").
 _NAME_GOES_ON = re.compile(r"\s+[A-Z][a-z]")
 
 
