@@ -234,11 +234,12 @@ class Vocabulary:
         """The terms of art for the lay words ``question`` uses, each once, in the vocabulary's
         order, leaving out a term the question already writes: what retrieval searches for
         besides the question's own words (``searched_text``). Words are matched as vocabulary
-        phrases are (a space or a hyphen alike, a plural on the last word)."""
+        phrases are (a space or a hyphen alike, a plural on the last word); a term holding "*"
+        is a pattern, not words to search, and is never added."""
         found: list[str] = []
         for lay, term in self._lay_patterns:
-            if term in found or not lay.search(question):
-                continue
+            if term in found or "*" in term or not lay.search(question):
+                continue  # a term with "*" is a pattern, not words to search
             if re.search(rf"\b{phrase_pattern(term)}\b", question, re.I) is None:
                 found.append(term)
         return tuple(found)

@@ -48,6 +48,9 @@ def test_each_term_comes_once_in_the_vocabularys_order_and_not_when_the_question
     assert VOCABULARY.search_terms("Is a vendor one of the processors?") == ()
     assert VOCABULARY.search_terms("Must a vendor keep a biometric identifier?") == ("processor",)
     assert EMPTY.search_terms("Must a vendor keep my fingerprint?") == ()
+    # a term holding "*" is a pattern, not words to search; the lay side may be one
+    patterns = Vocabulary.from_mapping({"synonyms": {"lease": "* year lease", "* day": "term"}})
+    assert patterns.search_terms("Is my lease for a 5 day stay?") == ("term",)
 
 
 def test_the_searched_text_is_the_question_with_its_terms_in_brackets() -> None:
