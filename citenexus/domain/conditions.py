@@ -21,7 +21,10 @@ or older") are read the same way, each apart from the others. What the asker say
 ("none of my technicians are nationally certified") excludes a rule whose "if" clause names it
 ("If at least one technician on duty holds national certification, ..."): ``denied_fit``. A
 place in a numbered series ("9th grade") is held against a rule's range of the same series
-("grades 6 through 12", "kindergarten through grade 5"): ``rank_fit``. The fit is ``MET`` when every condition contains the facts,
+("grades 6 through 12", "kindergarten through grade 5"): ``rank_fit``. How many times the
+asker has done an act ("If I ask again ...", "my second request") is held against a rule set
+for one occurrence of it ("for the first request", "for a second or later request"):
+``occurrence_fit``. The fit is ``MET`` when every condition contains the facts,
 ``UNMET`` when one excludes them, and ``None`` when either side states nothing or a range
 straddles a threshold (nothing is assumed).
 """
@@ -439,6 +442,70 @@ def rank_fit(facts: tuple[tuple[str, Span], ...], sentence: str) -> str | None:
     return MET if MET in fits else None
 
 
+# --- the how-manieth time: "If I ask again" against "for the first request" ----------------------
+
+# Nouns of an act or event that can happen again, generic English: a rule set for "the first
+# request" or "a second or later violation" is read against how many times the asker has done it.
+# Other nouns an ordinal takes ("the first day", "first-class mail", "the second party") are not
+# occurrences and are not read.
+_OCCURRENCES = (
+    r"(?:request|time|offen[cs]e|violation|application|occurrence|infraction|breach|failure"
+    r"|conviction|attempt|incident|absence)s?"
+)
+_ORDINALS = {"first": 1.0, "second": 2.0, "third": 3.0, "fourth": 4.0, "fifth": 5.0}
+_ORDINAL_WORD = r"(?P<ordinal>first|second|third|fourth|fifth)"
+_OWNER = r"(?:a|an|the|any|each|every|its|their|my|our|his|her|this)"
+_OPEN_ENDED = r"(?P<more>\s+or\s+(?:later|subsequent|further|more|additional))?"
+# The asker's occurrence: "again", "once more", "another time" (a second one at least), or an
+# ordinal in front of such a noun ("my second request", "for the first time").
+_AGAIN = re.compile(r"\b(?:again|once\s+more|another\s+time)\b", re.IGNORECASE)
+_NTH = re.compile(rf"\b{_OWNER}\s+{_ORDINAL_WORD}\s+{_OCCURRENCES}\b", re.IGNORECASE)
+# A rule's occurrence: an ordinal, perhaps open-ended ("a second or later request"), or a word
+# for any occurrence after the first ("a subsequent violation", "any repeat offense").
+_NTH_RULE = re.compile(
+    rf"\b{_OWNER}\s+{_ORDINAL_WORD}{_OPEN_ENDED}\s+{_OCCURRENCES}\b", re.IGNORECASE
+)
+_LATER_RULE = re.compile(
+    rf"\b{_OWNER}\s+(?:subsequent|later|repeat|repeated|further)\s+{_OCCURRENCES}\b",
+    re.IGNORECASE,
+)
+_AFTER_FIRST = Span(2.0, math.inf)
+
+
+def _occurrence_facts_uncached(question: str) -> tuple[Span, ...]:
+    """How many times the asker has done the act the question is about: a point for an ordinal
+    ("my second request": 2), at least two for "again", "once more" or "another time"."""
+    found = [
+        Span(_ORDINALS[m["ordinal"].lower()], _ORDINALS[m["ordinal"].lower()])
+        for m in _NTH.finditer(question)
+    ]
+    if _AGAIN.search(question):
+        found.append(_AFTER_FIRST)
+    return tuple(found)
+
+
+def _occurrence_conditions_uncached(sentence: str) -> tuple[Span, ...]:
+    """The occurrences a rule is set for: "the first request" (1), "a second request" (2), "a
+    second or later request" (2 on), "a subsequent violation" (2 on)."""
+    found = []
+    for m in _NTH_RULE.finditer(sentence):
+        n = _ORDINALS[m["ordinal"].lower()]
+        found.append(Span(n, math.inf if m["more"] else n))
+    found += [_AFTER_FIRST for _ in _LATER_RULE.finditer(sentence)]
+    return tuple(found)
+
+
+# Cached; mutation testing mutates the plain functions (mutmut leaves decorated functions alone).
+occurrence_facts = lru_cache(maxsize=4096)(_occurrence_facts_uncached)
+occurrence_conditions = lru_cache(maxsize=16384)(_occurrence_conditions_uncached)
+
+
+def occurrence_fit(facts: tuple[Span, ...], sentence: str) -> str | None:
+    """The asker's occurrence against the rule's: ``MET``, ``UNMET`` or None, as ``_fit`` reads
+    ranges ("again" does not meet "the first request", and meets "a second or later one")."""
+    return _fit(facts, occurrence_conditions(sentence))
+
+
 # --- what the asker says is not so, against a rule's "if" clause ---------------------------------
 
 # A clause that denies: "none of my technicians are nationally certified", "nobody died", "we
@@ -510,8 +577,9 @@ class Facts:
     lived there or held a status (``tenure``, months), the percentages (``percents``), the
     numbers of things by the stem of what they count (``counts``), the words a percentage
     threshold must share with it (``topic``: its content words less the parties and "percent"),
-    the words of each thing the asker says is not so (``denied``), and the asker's places in a
-    numbered series (``ranks``: "9th grade")."""
+    the words of each thing the asker says is not so (``denied``), the asker's places in a
+    numbered series (``ranks``: "9th grade"), and how many times the asker has done the act
+    asked about (``occurrences``: "again")."""
 
     tenure: tuple[Span, ...] = ()
     percents: tuple[Span, ...] = ()
@@ -521,6 +589,7 @@ class Facts:
     ages: tuple[Span, ...] = ()
     denied: tuple[frozenset[str], ...] = ()
     ranks: tuple[tuple[str, Span], ...] = ()
+    occurrences: tuple[Span, ...] = ()
 
 
 def stated_facts(question: str, vocabulary: Vocabulary | None = None) -> Facts:
@@ -541,6 +610,7 @@ def _stated_facts_uncached(question: str, vocabulary: Vocabulary) -> Facts:
         age_facts(question),
         _denied_facts(question, vocabulary),
         rank_facts(question),
+        occurrence_facts(question),
     )
 
 
@@ -560,6 +630,7 @@ def condition_fit(question: str | Facts, sentence: str) -> str | None:
         _fit(facts.ages, age_conditions(sentence)),
         denied_fit(facts.denied, sentence),
         rank_fit(facts.ranks, sentence),
+        occurrence_fit(facts.occurrences, sentence),
     )
     if UNMET in fits:
         return UNMET

@@ -22,8 +22,11 @@ from scripts.answer_selection import TYPES, read_items, score, split_of, totals
 # read as a deadline (29 / 35). The held-out half, run to report only: 26 / 31 after the
 # conditions (blind, 17 / 23). Sixth session: the sentence scorer folds inflections
 # (``sentence_words``): dev 31 / 36; held out, run once afterwards to report, 27 / 33.
-DEV_FIRST_AT_LEAST = 31
-DEV_DRAFTED_AT_LEAST = 36
+# Later sessions' readings raised the dev half to 33 / 38 unpinned; fourteenth session: an
+# asker's "again" against a rule set for one occurrence (domain/conditions.occurrence_fit),
+# 34 / 38; held out, run once afterwards, 27 / 33.
+DEV_FIRST_AT_LEAST = 34
+DEV_DRAFTED_AT_LEAST = 38
 HELD_OUT_FIRST_AT_LEAST = 27
 HELD_OUT_DRAFTED_AT_LEAST = 33
 
