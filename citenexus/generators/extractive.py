@@ -19,7 +19,9 @@ from citenexus.domain.model import Draft, Segment, Unit
 from citenexus.domain.question import QuestionFrame, read_question
 from citenexus.domain.similarity import cosine
 from citenexus.ports import Embedder, GenerationError
+from citenexus.text.quantities import extract_quantities
 from citenexus.text.sentences import split_sentences
+from citenexus.text.tokens import sentence_words
 
 ERR_NO_UNITS = "no evidence was handed to the generator"
 ERR_NOTHING_RELATED = "no sentence of the selected evidence relates to the question"
@@ -63,12 +65,36 @@ def statement_scores(
     return [(score(frame, s), i) for i, s in enumerate(sentences) if states_something(s)]
 
 
+# A sentence that goes on about what the sentence before it named: "the", at most two words,
+# the thing named, then its verb ("... the tenant may ask for an initial inspection. The
+# inspection may take place no earlier than two weeks before ...").
+_GOES_ON = re.compile(
+    r"^\W*the\s+(?:[\w-]+\s+){0,2}?([\w-]+)\s+(?:may|must|shall|is|are|will|can)\b",
+    re.IGNORECASE,
+)
+
+
+def goes_on(sentence: str, following: str) -> bool:
+    """Whether ``following`` continues ``sentence`` with a value: it opens with "the" and a noun
+    ``sentence`` names (``_GOES_ON``, words compared with their inflections folded) and states a
+    quantity. Such a sentence gives the rule's value, extension or measure ("The controller may
+    extend that period once by 45 additional days ..."), so it is quoted with the sentence it
+    continues; one stating no quantity is not (generic English)."""
+    opening = _GOES_ON.match(following)
+    if opening is None or not extract_quantities(following):
+        return False
+    return bool(sentence_words(opening.group(1)) & sentence_words(sentence))
+
+
 def with_referent(sentences: Sequence[str], index: int) -> str:
     """The sentence at ``index``, after the sentence it points back to if it opens by pointing
-    back (generic English)."""
+    back, and before the next one if that goes on about it with a value (``goes_on``; generic
+    English)."""
     sentence = sentences[index]
     if index > 0 and _BACK_REFERENCE.match(sentence):
-        return f"{sentences[index - 1]} {sentence}"
+        sentence = f"{sentences[index - 1]} {sentence}"
+    if index + 1 < len(sentences) and goes_on(sentences[index], sentences[index + 1]):
+        sentence = f"{sentence} {sentences[index + 1]}"
     return sentence
 
 

@@ -82,7 +82,10 @@ STRICT_PINS = {
     # Tenancy 33 -> 35 on 2026-12-07 (thirteenth session): a superlative before "percentage"
     # ("By what maximum percentage may ...") asks for a share, and a share earns the value bonus
     # for a question asking how much (H03, A25; docs/evaluation.md, "A share answers how much").
-    "law-authority": ((35, 47), (32, 33), (32, 33)),
+    # Tenancy 35 -> 36 on 2026-12-07 (fourteenth session): a sentence that goes on about the
+    # quoted one with a value is quoted after it (A09: "The inspection may take place no earlier
+    # than two weeks before ..."; generators/extractive.goes_on).
+    "law-authority": ((36, 47), (32, 33), (32, 33)),
     # Privacy 33 -> 34 refused, 32 -> 33 with the right code (thirteenth session): X05's
     # equal-tier statutes ($20,000 / $10,000) are both sides of the conflict though the draft
     # quoted one (pipeline/judging.py, _undrafted_assertions).
@@ -122,8 +125,9 @@ STRICT_PINS = {
 # A15 (federal law no other place; a statement of reach answers only reach).
 # Tenancy 30 with A25 (thirteenth session).
 # Privacy 38 with A06, A07 (fourteenth session: the lane's terms searched with lay words), 39
-# with K05 (an asker's "again" against a rule's "first request").
-FROM_DOCUMENT_PINS = {"law-authority": (30, 47), "privacy-law": (39, 44), "renewal": (2, 2)}
+# with K05 (an asker's "again" against a rule's "first request"); tenancy 31 with A09 and
+# privacy 40 (the sentence that goes on about the quoted one with a value quoted after it).
+FROM_DOCUMENT_PINS = {"law-authority": (31, 47), "privacy-law": (40, 44), "renewal": (2, 2)}
 PINS: dict[str, dict[str, dict[str, float]]] = {
     name: {
         "at_least": {

@@ -5,6 +5,7 @@ that shares more of its words. One test per answer type and per cause fixed (doc
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,7 +16,7 @@ from citenexus.domain.model import Unit
 from citenexus.domain.question import COUNT, DURATION, MANNER, read_question
 from citenexus.domain.readings import DEADLINE, LEAD
 from citenexus.domain.vocabulary import stem
-from citenexus.generators.extractive import ExtractiveGenerator, with_referent
+from citenexus.generators.extractive import ExtractiveGenerator, goes_on, with_referent
 
 # --- one kind, read once -------------------------------------------------------------------------
 
@@ -185,6 +186,41 @@ def test_a_sentence_that_points_back_is_quoted_with_the_one_before_it() -> None:
     assert with_referent(sentences, 1) == " ".join(sentences)
     assert with_referent(sentences, 0) == sentences[0]
     assert with_referent(["It applies to every lease."], 0) == "It applies to every lease."
+
+
+# --- a sentence that goes on about the quoted one with a value is quoted after it ---------------
+
+ASK = "Within a reasonable time, the owner shall tell the buyer that the buyer may ask for an inspection."
+WHEN = "The inspection may take place no earlier than two weeks before the closing."
+
+
+@pytest.mark.parametrize(
+    ("following", "goes"),
+    [
+        (WHEN, True),
+        # up to two words between "the" and the thing named, "inspections" folded to "inspection"
+        ("The initial buyer inspections must end within 5 days.", True),
+        ("The owner's final walk-through inspection is held 3 days before.", False),  # 3 words
+        # a thing the sentence before does not name, no value, no verb behind the thing
+        ("The appraisal may take place no earlier than two weeks before the closing.", False),
+        ("The inspection may take place before the closing.", False),
+        ("The inspection of 2 rooms.", False),
+        ("An inspection may take place no earlier than two weeks before the closing.", False),
+    ],
+)
+def test_a_sentence_goes_on_about_the_thing_named_with_a_value(following: str, goes: bool) -> None:
+    assert goes_on(ASK, following) is goes
+
+
+def test_the_sentence_that_goes_on_is_quoted_after_the_one_it_continues() -> None:
+    sentences = [ASK, WHEN, "The buyer pays the fee."]
+    assert with_referent(sentences, 0) == f"{ASK} {WHEN}"
+    assert with_referent(sentences, 1) == WHEN  # "The buyer pays" states no value
+    assert with_referent([ASK], 0) == ASK
+    draft = ExtractiveGenerator().generate(
+        "Can the buyer ask for an inspection?", [Unit("sale", 0, f"{ASK} {WHEN}")]
+    )
+    assert draft.segments[0].text == f"{ASK} {WHEN}"
 
 
 def test_the_generator_quotes_the_referent_with_the_sentence() -> None:
