@@ -40,8 +40,9 @@ VOCABULARY_SCHEMA: dict[str, Any] = {
             "type": "object",
             "additionalProperties": {"type": "string"},
             "description": (
-                "lay word -> the term of art it stands for (a pair of single words changes how"
-                " words compare; a phrase pair is kept for readers)"
+                "lay word -> the term of art it stands for (a question using the lay word is"
+                " also searched with the term; a pair of single words changes how words compare"
+                " too)"
             ),
         },
         "scope_terms": {
