@@ -115,6 +115,11 @@ def phrase_pattern(phrase: str) -> str:
     return body + r"(?:s|es)?"
 
 
+def _whole(phrase: str) -> re.Pattern[str]:
+    """One vocabulary phrase as a whole-word, case-insensitive pattern."""
+    return re.compile(rf"\b{phrase_pattern(phrase)}\b", re.I)
+
+
 def compile_phrases(phrases: tuple[str, ...]) -> re.Pattern[str] | None:
     """One case-insensitive alternation of whole phrases, longest first; None for no phrases."""
     if not phrases:
@@ -225,10 +230,10 @@ class Vocabulary:
         }
 
     @cached_property
-    def _lay_patterns(self) -> tuple[tuple[re.Pattern[str], str], ...]:
-        return tuple(
-            (re.compile(rf"\b{phrase_pattern(lay)}\b", re.I), term) for lay, term in self.synonyms
-        )
+    def _lay_patterns(self) -> tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...]:
+        """Each synonym as (its lay side's pattern, its term, the term's pattern): whole phrases,
+        matched as ``compile_phrases`` matches them."""
+        return tuple((_whole(lay), term, _whole(term)) for lay, term in self.synonyms)
 
     def search_terms(self, question: str) -> tuple[str, ...]:
         """The terms of art for the lay words ``question`` uses, each once, in the vocabulary's
@@ -237,10 +242,10 @@ class Vocabulary:
         phrases are (a space or a hyphen alike, a plural on the last word); a term holding "*"
         is a pattern, not words to search, and is never added."""
         found: list[str] = []
-        for lay, term in self._lay_patterns:
+        for lay, term, written in self._lay_patterns:
             if term in found or "*" in term or not lay.search(question):
                 continue  # a term with "*" is a pattern, not words to search
-            if re.search(rf"\b{phrase_pattern(term)}\b", question, re.I) is None:
+            if written.search(question) is None:
                 found.append(term)
         return tuple(found)
 

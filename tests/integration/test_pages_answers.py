@@ -360,42 +360,25 @@ def test_a_claim_judging_added_for_a_conflict_says_so_on_the_page(reviewer, lane
 def test_the_policy_snapshot_says_what_the_question_was_searched_as(reviewer, lane) -> None:
     # An answer computed with a lane synonym (docs/design.md#retrieval-and-grounding), stored as
     # ask stores it: the page names the terms searched besides the question's own words.
-    from citenexus.domain.authority import AuthorityPolicy
     from citenexus.domain.vocabulary import Vocabulary
-    from citenexus.generators import ExtractiveGenerator
-    from citenexus.pipeline import ask as ask_pipeline
-    from tests.support.fakes import EXAMPLE_DOCUMENTS, WordHashEmbedder, memory_lane
+    from tests.unit.test_search_terms import QUESTION, asked
 
-    question = "What notice must an owner give to end a month-to-month tenancy?"
-    computed = ask_pipeline(
-        question,
-        retriever=memory_lane(EXAMPLE_DOCUMENTS),
-        embedder=WordHashEmbedder(),
-        judges=[],
-        policy=AuthorityPolicy.unranked(),
-        mode="normal",
-        generator=ExtractiveGenerator(),
-        strategy="single",
-        vocabulary=Vocabulary.from_mapping({"synonyms": {"owner": "landlord"}}),
-    )
-    stored = Answer.objects.create(
-        lane=lane,
-        question=question,
-        mode="normal",
-        status=computed.status,
-        text=computed.text,
-        payload=computed.to_dict(),
-    )
-    html = signed_in(reviewer).get(f"/answers/{stored.pk}/").content.decode()
+    computed = asked(vocabulary=Vocabulary.from_mapping({"synonyms": {"owner": "landlord"}}))
+
+    def page(payload: dict[str, Any]) -> str:
+        stored = Answer.objects.create(
+            lane=lane,
+            question=QUESTION,
+            mode="normal",
+            status=computed.status,
+            text=computed.text,
+            payload=payload,
+        )
+        return signed_in(reviewer).get(f"/answers/{stored.pk}/").content.decode()
+
+    html = page(computed.to_dict())
     assert "<dt>Searched as</dt>" in html
-    assert f"<q>{escape(question)} (landlord)</q>" in html
+    assert f"<q>{escape(QUESTION)} (landlord)</q>" in html
     # an answer searched with the question's own words only says nothing of it
-    plain = Answer.objects.create(
-        lane=lane,
-        question=question,
-        mode="normal",
-        status=computed.status,
-        text=computed.text,
-        payload={**computed.to_dict(), "policy": {**computed.policy, "searched": [question]}},
-    )
-    assert "Searched as" not in signed_in(reviewer).get(f"/answers/{plain.pk}/").content.decode()
+    plain = {**computed.to_dict(), "policy": {**computed.policy, "searched": [QUESTION]}}
+    assert "Searched as" not in page(plain)

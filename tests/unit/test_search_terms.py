@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from citenexus.domain.answer import Answer
 from citenexus.domain.applicability import QuestionScope
 from citenexus.domain.authority import AuthorityPolicy, TrustMode
 from citenexus.domain.model import ScoredUnit
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, searched_text
 from citenexus.generators import ExtractiveGenerator
 from citenexus.pipeline import ask
-from citenexus.pipeline.retrieval import gather
+from citenexus.pipeline.retrieval import Gathered, gather
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.timing import Timings
 from tests.support.fakes import EXAMPLE_DOCUMENTS, WordHashEmbedder, memory_lane
@@ -88,11 +89,11 @@ class RecordingLane:
 QUESTION = "What notice must an owner give to end a month-to-month tenancy?"
 
 
-def test_gather_embeds_and_searches_the_question_with_its_terms_and_reads_it_as_asked() -> None:
-    embedder, lane = RecordingEmbedder(), RecordingLane()
-    found = gather(
+def gathered(vocabulary: Vocabulary, lane: RecordingLane, embedder: WordHashEmbedder) -> Gathered:
+    """``QUESTION`` gathered, unranked and strict, from ``lane`` with ``vocabulary``."""
+    return gather(
         QUESTION,
-        scope=QuestionScope.parse(QUESTION, vocabulary=VOCABULARY),
+        scope=QuestionScope.parse(QUESTION, vocabulary=vocabulary),
         retriever=lane,  # type: ignore[arg-type]
         embedder=embedder,
         policy=AuthorityPolicy.unranked(),
@@ -100,28 +101,24 @@ def test_gather_embeds_and_searches_the_question_with_its_terms_and_reads_it_as_
         settings=PipelineSettings(),
         timings=Timings(),
     )
+
+
+def test_gather_embeds_and_searches_the_question_with_its_terms_and_reads_it_as_asked() -> None:
+    embedder, lane = RecordingEmbedder(), RecordingLane()
+    found = gathered(VOCABULARY, lane, embedder)
     expanded = f"{QUESTION} (landlord)"
     assert found.searched == expanded
     assert embedder.seen == [expanded]
     assert lane.searched == [expanded]
     # the word overlap is the question's own: "landlord" is not one of its words
     assert found.candidates
-    plain = gather(
-        QUESTION,
-        scope=QuestionScope.parse(QUESTION),
-        retriever=memory_lane(EXAMPLE_DOCUMENTS),
-        embedder=WordHashEmbedder(),
-        policy=AuthorityPolicy.unranked(),
-        mode=TrustMode.parse("strict"),
-        settings=PipelineSettings(),
-        timings=Timings(),
-    )
-    assert plain.searched == QUESTION
+    assert gathered(EMPTY, RecordingLane(), WordHashEmbedder()).searched == QUESTION
 
 
-def test_an_answer_records_what_each_query_was_searched_as() -> None:
-    answer = ask(
-        QUESTION,
+def asked(question: str = QUESTION, vocabulary: Vocabulary = VOCABULARY) -> Answer:
+    """``question`` asked in normal mode of the example documents, with ``vocabulary``."""
+    return ask(
+        question,
         retriever=memory_lane(EXAMPLE_DOCUMENTS),
         embedder=WordHashEmbedder(),
         judges=[],
@@ -129,7 +126,11 @@ def test_an_answer_records_what_each_query_was_searched_as() -> None:
         mode="normal",
         generator=ExtractiveGenerator(),
         strategy="single",
-        vocabulary=VOCABULARY,
+        vocabulary=vocabulary,
     )
+
+
+def test_an_answer_records_what_each_query_was_searched_as() -> None:
+    answer = asked()
     assert answer.policy["subqueries"] == [QUESTION]
     assert answer.policy["searched"] == [f"{QUESTION} (landlord)"]
