@@ -86,13 +86,72 @@ def goes_on(sentence: str, following: str) -> bool:
     return bool(sentence_words(opening.group(1)) & sentence_words(sentence))
 
 
+# A lead-in that makes its list one rule: a quantifier over "the following" ("may choose either
+# of the following remedies:", "if all of the following are true:"), a colon, then the first
+# item's label. Quoted alone, that first item would state one remedy of two, or one condition
+# of three, as the whole rule. A list the lead-in does not quantify ("the following definitions
+# apply:", "for the following purposes:") is a set of rules, each quotable alone.
+_WHOLE_LIST = re.compile(
+    r"\b(?:either|all|any|both|each|one|none|neither)\s+of\s+the\s+following\b[^:]*:\s*"
+    r"\((1|a|i)\)\s",
+    re.IGNORECASE,
+)
+_ITEM_LABEL = re.compile(r"\(([0-9]{1,2}|[a-zA-Z]|[ivxIVX]{1,5})\)\s")
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+# A list quoted whole is quoted only up to this length: a longer one is left as it was, its
+# first item under the lead-in (the answer cites the unit, where a reviewer reads the rest).
+MAX_WHOLE_LIST_CHARS = 1200
+
+
+def _next_label(label: str, first: str) -> str:
+    """The label after ``label`` in a list whose first label is ``first``: "2" after "1", "b"
+    after "a", "ii" after "i" (a list opening with "i" counts in roman numerals), in the case
+    the list writes them."""
+    if label.isdigit():
+        return str(int(label) + 1)
+    if first.lower() == "i":
+        lower = label.lower()
+        following = _ROMAN[_ROMAN.index(lower) + 1] if lower in _ROMAN[:-1] else ""
+        return following.upper() if label.isupper() else following
+    return chr(ord(label) + 1)
+
+
+def whole_list(sentences: Sequence[str], index: int) -> int:
+    """How many sentences after the one at ``index`` continue the list its lead-in makes one
+    rule of (``_WHOLE_LIST``): each opens with the next label. 0 when the sentence holds no such
+    lead-in, when the items all stand in it already, or when the whole list would be longer
+    than ``MAX_WHOLE_LIST_CHARS``."""
+    sentence = sentences[index]
+    lead = _WHOLE_LIST.search(sentence)
+    if lead is None:
+        return 0
+    first = label = lead.group(1)
+    for inline in _ITEM_LABEL.finditer(sentence, lead.end()):
+        if inline.group(1) == _next_label(label, first):
+            label = inline.group(1)
+    count = 0
+    length = len(sentence)
+    for following in sentences[index + 1 :]:
+        item = _ITEM_LABEL.match(following)
+        if item is None or item.group(1) != _next_label(label, first):
+            break
+        label = item.group(1)
+        count += 1
+        length += len(following) + 1
+    return count if length <= MAX_WHOLE_LIST_CHARS else 0
+
+
 def with_referent(sentences: Sequence[str], index: int) -> str:
     """The sentence at ``index``, after the sentence it points back to if it opens by pointing
-    back, and before the next one if that goes on about it with a value (``goes_on``; generic
-    English)."""
+    back; with the rest of its list when it quotes a list's first item under a lead-in that makes
+    the list one rule (``whole_list``: "either of the following remedies: (1) ..."); else before
+    the next sentence if that goes on about it with a value (``goes_on``). Generic English."""
     sentence = sentences[index]
     if index > 0 and _BACK_REFERENCE.match(sentence):
         sentence = f"{sentences[index - 1]} {sentence}"
+    items = whole_list(sentences, index)
+    if items:
+        return " ".join([sentence, *sentences[index + 1 : index + 1 + items]])
     if index + 1 < len(sentences) and goes_on(sentences[index], sentences[index + 1]):
         sentence = f"{sentence} {sentences[index + 1]}"
     return sentence

@@ -16,7 +16,13 @@ from citenexus.domain.model import Unit
 from citenexus.domain.question import COUNT, DURATION, MANNER, read_question
 from citenexus.domain.readings import DEADLINE, LEAD
 from citenexus.domain.vocabulary import stem
-from citenexus.generators.extractive import ExtractiveGenerator, goes_on, with_referent
+from citenexus.generators.extractive import (
+    MAX_WHOLE_LIST_CHARS,
+    ExtractiveGenerator,
+    goes_on,
+    whole_list,
+    with_referent,
+)
 
 # --- one kind, read once -------------------------------------------------------------------------
 
@@ -221,6 +227,110 @@ def test_the_sentence_that_goes_on_is_quoted_after_the_one_it_continues() -> Non
         "Can the buyer ask for an inspection?", [Unit("sale", 0, f"{ASK} {WHEN}")]
     )
     assert draft.segments[0].text == f"{ASK} {WHEN}"
+
+
+# --- a list its lead-in makes one rule is quoted whole ------------------------------------------
+
+CHOICE = (
+    "(a) If the seller fails to deliver within a reasonable time, the buyer may choose either of "
+    "the following remedies: (1) The buyer may cancel the order and recover what was paid."
+)
+SECOND = "(2) The buyer may keep the order and deduct the cost of the delay from the price."
+
+
+def test_a_lists_first_item_under_a_quantified_lead_in_is_quoted_with_the_rest() -> None:
+    after = "(b) A buyer may not use either remedy more than twice a year."
+    assert whole_list([CHOICE, SECOND, after], 0) == 1
+    assert with_referent([CHOICE, SECOND, after], 0) == f"{CHOICE} {SECOND}"
+    # an item chosen on its own is quoted on its own, and so is a sentence with no list
+    assert whole_list([CHOICE, SECOND, after], 1) == 0
+    assert with_referent([CHOICE, SECOND, after], 1) == SECOND
+    assert whole_list([after, SECOND], 0) == 0
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "The licence lapses if all of the following are true: ",
+        "A permit is void when any of the following occurs: ",
+        "Neither of the following may be sold: ",
+        "The dealer must meet both of the following conditions: ",
+        "The operator may rely on one of the following documents: ",
+    ],
+)
+def test_every_quantifier_over_the_following_makes_one_rule(lead: str) -> None:
+    assert whole_list([f"{lead}(1) the first case.", "(2) the second case."], 0) == 1
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "For purposes of this section, the following definitions apply: ",  # a set of rules
+        "The fee may be spent only for the following purposes: ",
+        "The buyer may choose either of the following remedies. ",  # no colon: no lead-in
+    ],
+)
+def test_a_list_its_lead_in_does_not_quantify_is_quoted_item_by_item(lead: str) -> None:
+    assert whole_list([f"{lead}(1) the first case.", "(2) the second case."], 0) == 0
+
+
+@pytest.mark.parametrize(
+    ("labels", "expected"),
+    [
+        (("1", "2", "3"), 2),
+        (("a", "b", "c", "d"), 3),
+        (("A", "B"), 1),
+        (("i", "ii", "iii", "iv", "v"), 4),
+        (("I", "II", "III"), 2),
+        (("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"), 10),
+        (("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"), 11),
+        (("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "XXXX"), 11),
+        (("1", "2", "4"), 1),  # a label out of sequence ends the list
+        (("a", "c"), 0),
+        (("i", "j"), 0),  # a list opening with "i" counts in roman numerals
+        (("1", "1"), 0),
+    ],
+)
+def test_the_list_goes_on_while_each_item_opens_with_the_next_label(
+    labels: tuple[str, ...], expected: int
+) -> None:
+    first, *rest = labels
+    sentences = [f"It applies if all of the following hold: ({first}) case {first}."]
+    sentences += [f"({label}) case {label}." for label in rest]
+    assert whole_list(sentences, 0) == expected
+
+
+def test_items_the_lead_in_sentence_holds_already_are_counted_before_the_rest() -> None:
+    inline = "The buyer may choose either of the following: (1) cancel; or (2) keep the order;"
+    assert whole_list([inline, "(3) or ask for a refund."], 0) == 1
+    assert whole_list([inline, "(2) or ask for a refund."], 0) == 0
+    # a label in front of the lead-in (the subdivision's own) is no item of its list
+    lead = "(2) It applies if all of the following hold: (1) the first case."
+    assert whole_list([lead, "(2) the second case."], 0) == 1
+    # a roman list past its last numeral goes on no further
+    last = "It applies if all of the following hold: (i) one; (ii) two; (iii) three; (iv) four;"
+    more = " (v) five; (vi) six; (vii) seven; (viii) eight; (ix) nine; (x) ten; (xi) 11; (xii) 12."
+    assert whole_list([last + more, "(xiii) thirteen."], 0) == 0
+
+
+def test_a_list_longer_than_the_bound_is_left_as_it_was() -> None:
+    lead = "It applies if all of the following hold: (1) the first case."
+    room = MAX_WHOLE_LIST_CHARS - len(lead) - 1  # the space that joins the item
+    fits = "(2) " + "x" * (room - 4)
+    assert len(f"{lead} {fits}") == MAX_WHOLE_LIST_CHARS
+    assert whole_list([lead, fits], 0) == 1
+    assert whole_list([lead, fits + "x"], 0) == 0
+
+
+def test_the_generator_quotes_both_remedies_of_a_choice() -> None:
+    # A question about the second remedy is answered from the lead-in's sentence: quoting it
+    # without the second item would state one remedy of two as the rule.
+    unit = Unit("sale", 0, f"{CHOICE}\n{SECOND}")
+    draft = ExtractiveGenerator().generate(
+        "If the seller fails to deliver, can the buyer cancel the order and recover what was paid?",
+        [unit],
+    )
+    assert draft.segments[0].text == f"{CHOICE} {SECOND}"
 
 
 def test_the_generator_quotes_the_referent_with_the_sentence() -> None:
