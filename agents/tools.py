@@ -36,6 +36,7 @@ from answers.selectors import answer_dict
 from answers.services import answer_ask, answer_verify
 from citenexus.domain.model import Candidate
 from citenexus.pipeline.retrieval import reciprocal_rank_fusion, rerank
+from citenexus.text.quantities import amounts_stated
 from common.errors import Invalid, NotFound
 from curation.bootstrap import ports
 from curation.domain import authority_policy
@@ -222,7 +223,9 @@ def _candidates(lane: Lane, query: str) -> list[Candidate]:
     vector_hits = list(retriever.search_vector(vector, knobs.retrieve_k))
     fused = reciprocal_rank_fusion([text_hits, vector_hits], knobs.rrf_k)
     policy = authority_policy(lane)
-    return rerank(query, vector, fused, text_hits, vector_hits, policy, knobs)
+    return rerank(
+        query, vector, fused, text_hits, vector_hits, policy, knobs, amounts_stated(query)
+    )
 
 
 def _best_per_record(lane: Lane, query: str, k: int) -> list[tuple[Document, Candidate]]:

@@ -28,6 +28,8 @@ matching the question with patterns of its own (docs/design.md, "Answer selectio
 - ``jurisdictions``, ``scope`` and ``scope_words``: the places the question names, the values of
   the lane's scope dimensions it names and its words, as applicability reads them
   (``citenexus.domain.applicability``; ``scope_in`` makes the ``QuestionScope``);
+- ``amounts``: the sums of money and the shares it states ("more than $125", "by 12 percent"),
+  which retrieval looks for in a unit (``citenexus.pipeline.retrieval.rerank``);
 - ``terms``: the question's content words as the sentence scorer reads them, inflections folded
   (``citenexus.text.tokens.sentence_words``; the sentence scorer's word share);
   ``topic_terms``: its content words as retrieval tokenises them, without its place names (the
@@ -66,7 +68,7 @@ from citenexus.domain.conflicts import (
     value_asked,
 )
 from citenexus.domain.vocabulary import EMPTY, Vocabulary, current, stem
-from citenexus.text.quantities import extract_quantities
+from citenexus.text.quantities import amounts_stated, extract_quantities
 from citenexus.text.stopwords import DETERMINERS, PREPOSITIONS
 from citenexus.text.tokens import content_words, sentence_words
 
@@ -129,6 +131,9 @@ class QuestionFrame:
     scope: tuple[tuple[str, frozenset[str]], ...] = ()
     scope_words: frozenset[str] = frozenset()
     periods: tuple[float, ...] = ()  # the periods it states, in months (applicability)
+    # The sums of money and shares it states ("more than $125", "by 12 percent"), each as
+    # (kind, value, currency): a unit stating one is about the asker's case (retrieval).
+    amounts: frozenset[tuple[str, float, str]] = frozenset()
     acronyms: frozenset[str] = frozenset()  # words it writes in capitals ("HIPAA"), lower-cased
     terms: frozenset[str] = frozenset()
     topic_terms: frozenset[str] = frozenset()
@@ -243,6 +248,7 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         # not ask, when there are any.
         periods=months_stated(extract_quantities(facts or question)),
         acronyms=acronyms_in(question),
+        amounts=amounts_stated(question),
         terms=sentence_words(question),
         topic_terms=frozenset(content_words(without_place_names(question, vocabulary))),
         vocabulary=vocabulary,

@@ -24,6 +24,7 @@ from citenexus.pipeline.background import Background
 from citenexus.pipeline.settings import PipelineSettings
 from citenexus.pipeline.timing import Timings
 from citenexus.ports import Embedder, Retriever
+from citenexus.text.quantities import amounts_stated
 from citenexus.text.tokens import content_words
 
 
@@ -71,8 +72,12 @@ def rerank(
     vector_hits: Sequence[ScoredUnit],
     policy: AuthorityPolicy,
     settings: PipelineSettings,
+    amounts: AbstractSet[tuple[str, float, str]] = frozenset(),
 ) -> list[Candidate]:
-    """Score each fused unit by a blend of embedding cosine, normalised text score and overlap.
+    """Score each fused unit by a blend of embedding cosine, normalised text score and overlap,
+    plus ``weight_amount`` for a unit that states one of the sums of money or shares the question
+    states (``amounts``, the frame's: "more than $125" finds the rule set for "exceeds $125"),
+    at most 1.
 
     Every stage's score is kept on the candidate; ties keep the fused order. The question is
     given as its text or as its content words.
@@ -90,10 +95,13 @@ def rerank(
         cos = min(max(cos, 0.0), 1.0)
         text = min(max(text_scores.get(unit.key, 0.0) / best_text, 0.0), 1.0)
         lexical = lexical_overlap(asked, unit)
-        score = (
+        amount = 1.0 if amounts and amounts & amounts_stated(unit.text) else 0.0
+        score = min(
             settings.weight_cosine * cos
             + settings.weight_text * text
             + settings.weight_lexical * lexical
+            + settings.weight_amount * amount,
+            1.0,
         )
         scores = {
             "text": text_scores.get(unit.key, 0.0),
@@ -102,6 +110,7 @@ def rerank(
             "cosine": cos,
             "text_norm": text,
             "lexical": lexical,
+            "amount": amount,
             "rerank": score,
         }
         out.append(Candidate(unit, policy.tier(unit.authority_meta), score, scores))
@@ -227,7 +236,14 @@ def gather(
     with timings.stage("rerank"):
         # Place names count for applicability only (docs/design.md#applicability).
         found.candidates = rerank(
-            frame.topic_terms, query_vector, fused, text_hits, vector_hits, policy, settings
+            frame.topic_terms,
+            query_vector,
+            fused,
+            text_hits,
+            vector_hits,
+            policy,
+            settings,
+            frame.amounts,
         )
     with timings.stage("ground"):
         (

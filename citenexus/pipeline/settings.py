@@ -28,6 +28,9 @@ class PipelineSettings:
     weight_cosine: float = 0.45  # rerank blend: question-unit embedding cosine
     weight_text: float = 0.15  # rerank blend: full-text score, normalised to the best hit
     weight_lexical: float = 0.40  # rerank blend: question content words found in the unit
+    # Rerank: added when the unit states a sum of money or a share the question states ("more
+    # than $125", "by 12 percent"); capped so a relevance stays at most 1.
+    weight_amount: float = 0.05
     best_candidates: int = 3  # top candidates reported with no_relevant_evidence
     script_share: float = 0.5  # share of letters in a foreign script that makes text unsupported
     deep_max_subqueries: int = 4  # the deep strategy's sub-query budget
@@ -72,6 +75,7 @@ class PipelineSettings:
             "weight_cosine",
             "weight_text",
             "weight_lexical",
+            "weight_amount",
             "script_share",
         ):
             value = getattr(self, name)

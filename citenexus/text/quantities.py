@@ -240,6 +240,19 @@ def _number_literals_uncached(text: str) -> frozenset[float]:
 number_literals = lru_cache(maxsize=4096)(_number_literals_uncached)
 
 
+def _amounts_stated_uncached(text: str) -> frozenset[tuple[str, float, str]]:
+    """The sums of money and the shares ``text`` states, each as (kind, value, currency): "more
+    than $125" gives ("amount", 125.0, ""), "by 12 percent" ("percent", 12.0, "")."""
+    return frozenset(
+        (q.kind, q.value, q.currency) for q in _extract(text) if q.kind in (AMOUNT, PERCENT)
+    )
+
+
+# Cached: retrieval reads the same unit texts on every ask of a lane. Mutation testing mutates
+# _amounts_stated_uncached (mutmut leaves decorated functions alone).
+amounts_stated = lru_cache(maxsize=16384)(_amounts_stated_uncached)
+
+
 _YEAR = re.compile(r"\d{4}")
 
 

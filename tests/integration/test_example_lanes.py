@@ -89,7 +89,10 @@ STRICT_PINS = {
     # lead-in quantifies it ("either of the following remedies: (1) ...") is quoted with the
     # rest of the list (X04: "(2) The tenant may vacate the premises ..."; generators/
     # extractive.whole_list).
-    "law-authority": ((37, 47), (32, 33), (32, 33)),
+    # 37 -> 38 the same day: a unit stating the sum of money the question states gains
+    # weight_amount in the rerank (A08: "more than $125" finds "(g) If a deduction ... exceeds
+    # $125, the landlord shall attach copies of receipts"; pipeline/retrieval.rerank).
+    "law-authority": ((38, 47), (32, 33), (32, 33)),
     # Privacy 33 -> 34 refused, 32 -> 33 with the right code (thirteenth session): X05's
     # equal-tier statutes ($20,000 / $10,000) are both sides of the conflict though the draft
     # quoted one (pipeline/judging.py, _undrafted_assertions).
@@ -131,8 +134,9 @@ STRICT_PINS = {
 # Privacy 38 with A06, A07 (fourteenth session: the lane's terms searched with lay words), 39
 # with K05 (an asker's "again" against a rule's "first request"); tenancy 31 with A09 and
 # privacy 40 (the sentence that goes on about the quoted one with a value quoted after it).
-# Tenancy 32 with X04 (fifteenth session: a quantified list quoted whole).
-FROM_DOCUMENT_PINS = {"law-authority": (32, 47), "privacy-law": (40, 44), "renewal": (2, 2)}
+# Tenancy 32 with X04 (fifteenth session: a quantified list quoted whole), 33 with A08 (the
+# question's sum of money found in the rule).
+FROM_DOCUMENT_PINS = {"law-authority": (33, 47), "privacy-law": (40, 44), "renewal": (2, 2)}
 PINS: dict[str, dict[str, dict[str, float]]] = {
     name: {
         "at_least": {

@@ -88,6 +88,7 @@ def test_rerank_blends_cosine_text_and_overlap_and_keeps_every_score() -> None:
         "cosine",
         "text_norm",
         "lexical",
+        "amount",
         "rerank",
     }
 

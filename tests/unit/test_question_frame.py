@@ -19,6 +19,7 @@ from citenexus.domain.question import (
     read_question,
 )
 from citenexus.domain.question import DATE as DATE_TYPE
+from citenexus.text.quantities import amounts_stated
 
 
 @pytest.mark.parametrize(
@@ -139,3 +140,26 @@ def test_a_statement_without_a_question_is_its_own_asking_clause() -> None:
     frame = read_question("Tell me the deposit rule.")
     assert frame.facts == "" and "deposit" in frame.matter
     assert read_question("").matter == frozenset() and read_question("").facts == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "amounts"),
+    [
+        (
+            "If the landlord spends more than $125 fixing things, do I get proof?",
+            {("amount", 125.0, "")},
+        ),
+        ("My rent goes up by 12 percent. How much notice do I get?", {("percent", 12.0, "")}),
+        (
+            "The fee was €30 and then 5%. Is that allowed?",
+            {("amount", 30.0, "€"), ("percent", 5.0, "")},
+        ),
+        # durations, counts and dates are no sums of money or shares
+        ("I have lived here for two years with 3 roommates since May 1, 2024. Can I stay?", set()),
+    ],
+)
+def test_the_frame_reads_the_sums_of_money_and_shares_a_question_states(
+    question: str, amounts: set[tuple[str, float, str]]
+) -> None:
+    assert read_question(question).amounts == amounts
+    assert amounts_stated(question) == amounts

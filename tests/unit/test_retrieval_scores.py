@@ -120,3 +120,65 @@ def test_gather_reads_the_query_with_the_lanes_vocabulary_whatever_is_active() -
         timings=Timings(),
     )
     assert found.candidates[0].scores["lexical"] == 1.0
+
+
+# --- a sum of money or a share the question states ----------------------------------------------
+
+AMOUNT_ONLY = PipelineSettings(weight_cosine=0.0, weight_text=0.0, weight_lexical=0.0)
+ASKED = frozenset({("amount", 125.0, "")})
+
+
+def test_a_unit_stating_the_questions_amount_gains_the_amount_weight() -> None:
+    stated = unit("stated", "If a deduction exceeds $125, the owner shall attach receipts.")
+    other = unit("other", "If a deduction exceeds $200, the owner shall attach receipts.")
+    euros = unit("euros", "If a deduction exceeds €125, the owner shall attach receipts.")
+    share = unit("share", "The charge may not exceed 125 percent of the cost.")
+    fused = [(u, 0.1) for u in (other, euros, share, stated)]
+    out = rerank({"x"}, [1.0, 0.0], fused, [], [], POLICY, AMOUNT_ONLY, ASKED)
+    assert out[0].key == "stated#0"  # the only one that moves, past those fused before it
+    scores = scores_of(out)
+    assert scores["stated#0"]["amount"] == 1.0
+    assert scores["stated#0"]["rerank"] == pytest.approx(AMOUNT_ONLY.weight_amount)
+    for key in ("other#0", "euros#0", "share#0"):  # another sum, currency or kind
+        assert scores[key]["amount"] == 0.0 and scores[key]["rerank"] == 0.0
+    # a question stating no amount adds nothing, whatever the unit states
+    alone = rerank({"x"}, [1.0, 0.0], [(stated, 0.1)], [], [], POLICY, AMOUNT_ONLY)
+    assert alone[0].scores["amount"] == 0.0 and alone[0].relevance == 0.0
+
+
+def test_the_amount_weight_never_lifts_a_relevance_above_one() -> None:
+    stated = unit("stated", "If a deduction exceeds $125, the owner shall attach receipts.")
+    hits = [ScoredUnit(stated, 0.9)]
+    out = rerank({"x"}, [1.0, 0.0], [(stated, 0.1)], hits, [], POLICY, TEXT_ONLY, ASKED)
+    assert out[0].relevance == 1.0 and out[0].scores["rerank"] == 1.0
+    heavy = PipelineSettings(weight_cosine=0.0, weight_text=0.5, weight_lexical=0.0)
+    half = rerank({"x"}, [1.0, 0.0], [(stated, 0.1)], hits, [], POLICY, heavy, ASKED)
+    assert half[0].relevance == pytest.approx(0.5 + heavy.weight_amount)
+
+
+@pytest.mark.parametrize("bad", [-0.01, 1.01, "0.05"])
+def test_the_amount_weight_is_a_share(bad: object) -> None:
+    with pytest.raises(ValueError, match="weight_amount"):
+        PipelineSettings(weight_amount=bad)  # type: ignore[arg-type]
+
+
+def test_gather_looks_for_the_amounts_the_question_states() -> None:
+    documents = [
+        ("late", "A late charge above $50 is void.", {}),
+        ("receipts", "A deduction above $125 needs receipts.", {}),
+    ]
+    found = gather(
+        "I was charged $125 for cleaning. What proof do I get?",
+        scope=QuestionScope.read(frozenset(), (), frozenset()),
+        retriever=memory_lane(documents),
+        embedder=WordHashEmbedder(),
+        policy=POLICY,
+        mode="strict",
+        settings=AMOUNT_ONLY,
+        timings=Timings(),
+    )
+    assert [c.key for c in found.candidates][:1] == ["receipts#0"]
+    assert {c.key: c.scores["amount"] for c in found.candidates} == {
+        "late#0": 0.0,
+        "receipts#0": 1.0,
+    }
