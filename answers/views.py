@@ -290,6 +290,11 @@ def _answer_context(
         "may_ask": Cap.ASK in caps,
         "review_form": review_form,
         "other_mode": "normal" if data.get("mode") == "strict" else "",
+        # A best candidate that states a sum of money or a share the question states: the page
+        # says what its "amount" score added.
+        "amount_stated": any(
+            (c.get("scores") or {}).get("amount") for c in data.get("best_candidates") or []
+        ),
     }
 
 

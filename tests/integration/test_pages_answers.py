@@ -272,6 +272,43 @@ def test_the_best_candidates_say_what_relevance_needs_and_the_cosine_bar_is_a_st
     assert "A candidate counts as relevant at a relevance of 0.25 or more." in card
 
 
+def test_the_best_candidates_say_what_a_sum_the_question_states_added(
+    reviewer, lane, settings
+) -> None:
+    document_ingest_text(
+        lane=lane,
+        document_id="county-permits",
+        text="The county charges $250 for a building permit, payable when the plans are filed.",
+        source_type="documentary",
+        actor="setup",
+    )
+    client = signed_in(reviewer)
+    question = "What is the filing fee for a trademark application? I was quoted $250."
+    threshold = settings.CITENEXUS_GROUND_THRESHOLD
+    settings.CITENEXUS_GROUND_THRESHOLD = 0.9  # nothing is relevant: the best candidates show
+    reset()
+    try:
+        answer = ask_question(client, lane, question)
+        plain = ask_question(client, lane, "What is the filing fee for a trademark application?")
+    finally:
+        settings.CITENEXUS_GROUND_THRESHOLD = threshold
+        reset()
+    assert answer.refusal_code == "no_relevant_evidence", answer.payload.get("refusal")
+    best = answer.payload["best_candidates"][0]
+    assert (best["document_id"], best["scores"]["amount"]) == ("county-permits", 1.0)
+    html = client.get(f"/answers/{answer.pk}/").content.decode()
+    card = html[html.index('class="card refusal"') : html.index("</section>")]
+    assert "amount 1.000" in card
+    assert (
+        'A unit that states a sum of money or a share the question states (<span class="kv">'
+        "amount</span> 1) gains 0.05." in card
+    )
+    # a question stating no sum says nothing of it
+    assert plain.refusal_code == "no_relevant_evidence", plain.payload.get("refusal")
+    html = client.get(f"/answers/{plain.pk}/").content.decode()
+    assert "A unit that states a sum of money" not in html
+
+
 def review(client: Client, answer: Answer, **data: str) -> Any:
     return client.post(f"/answers/{answer.pk}/review/", data)
 
