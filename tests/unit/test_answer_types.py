@@ -313,6 +313,31 @@ def test_items_the_lead_in_sentence_holds_already_are_counted_before_the_rest() 
     assert whole_list([last + more, "(xiii) thirteen."], 0) == 0
 
 
+_LABELS = st.sampled_from(["(1)", "(2)", "(3)", "(a)", "(b)", "(ii)", "(B)", "", "(9)"])
+_LEADS = st.sampled_from(
+    ["It applies if all of the following hold: (1) one.", "Either of the following: (a) one.", ""]
+)
+
+
+@given(
+    st.lists(st.tuples(_LABELS, st.text(alphabet="abc .", min_size=0, max_size=300)), max_size=8),
+    _LEADS,
+    st.integers(min_value=0, max_value=8),
+)
+def test_a_whole_list_is_a_run_of_labelled_sentences_within_the_bound(
+    rest: list[tuple[str, str]], lead: str, at: int
+) -> None:
+    sentences = [lead, *(f"{label} {text}".strip() for label, text in rest)]
+    index = min(at, len(sentences) - 1)
+    count = whole_list(sentences, index)
+    assert 0 <= count <= len(sentences) - index - 1
+    if count:
+        run = sentences[index : index + 1 + count]
+        assert len(" ".join(run)) <= MAX_WHOLE_LIST_CHARS
+        assert all(item.startswith("(") for item in run[1:])
+        assert with_referent(sentences, index) == " ".join(run)
+
+
 def test_a_list_longer_than_the_bound_is_left_as_it_was() -> None:
     lead = "It applies if all of the following hold: (1) the first case."
     room = MAX_WHOLE_LIST_CHARS - len(lead) - 1  # the space that joins the item
