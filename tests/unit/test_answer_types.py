@@ -348,8 +348,8 @@ def test_a_list_longer_than_the_bound_is_left_as_it_was() -> None:
 
 
 def test_the_generator_quotes_both_remedies_of_a_choice() -> None:
-    # A question about the second remedy is answered from the lead-in's sentence: quoting it
-    # without the second item would state one remedy of two as the rule.
+    # A question about the first remedy is answered from the lead-in's sentence, which holds it;
+    # quoted without the second item, it would state one remedy of two as the rule.
     unit = Unit("sale", 0, f"{CHOICE}\n{SECOND}")
     draft = ExtractiveGenerator().generate(
         "If the seller fails to deliver, can the buyer cancel the order and recover what was paid?",
