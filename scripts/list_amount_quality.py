@@ -86,8 +86,8 @@ def main() -> int:
         first += rank == 1
         grounded += is_grounded
         print(f"{item['id']} amount rank={rank} grounded={is_grounded}")
-    for kind, (holds, total) in ((True, quoted[True]), (False, quoted[False])):
-        label = "quantified" if kind else "unquantified"
+    for quantified, (holds, total) in quoted.items():
+        label = "quantified" if quantified else "unquantified"
         print(f"lists, {label}: {holds}/{total} drafts hold the phrases")
     print(f"amounts: answering unit ranked first {first}/{amounts}, grounded {grounded}/{amounts}")
     return 0

@@ -115,17 +115,17 @@ def phrase_pattern(phrase: str) -> str:
     return body + r"(?:s|es)?"
 
 
-def _whole(phrase: str) -> re.Pattern[str]:
-    """One vocabulary phrase as a whole-word, case-insensitive pattern."""
-    return re.compile(rf"\b{phrase_pattern(phrase)}\b", re.I)
+def _whole(*phrases: str) -> re.Pattern[str]:
+    """Vocabulary phrases as one case-insensitive alternation of whole phrases, in the order
+    given."""
+    return re.compile(r"\b(?:" + "|".join(phrase_pattern(p) for p in phrases) + r")\b", re.I)
 
 
 def compile_phrases(phrases: tuple[str, ...]) -> re.Pattern[str] | None:
     """One case-insensitive alternation of whole phrases, longest first; None for no phrases."""
     if not phrases:
         return None
-    ordered = sorted(phrases, key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(phrase_pattern(p) for p in ordered) + r")\b", re.I)
+    return _whole(*sorted(phrases, key=len, reverse=True))
 
 
 @dataclass(frozen=True)
@@ -232,7 +232,7 @@ class Vocabulary:
     @cached_property
     def _lay_patterns(self) -> tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...]:
         """Each synonym as (its lay side's pattern, its term, the term's pattern): whole phrases,
-        matched as ``compile_phrases`` matches them."""
+        matched as ``compile_phrases`` matches them (``_whole``)."""
         return tuple((_whole(lay), term, _whole(term)) for lay, term in self.synonyms)
 
     def search_terms(self, question: str) -> tuple[str, ...]:
