@@ -523,12 +523,54 @@ def _written(piece: str) -> str:
     return _LABEL.sub("", " ".join(piece.split()).rpartition(":")[2]).rstrip(".:;, ")
 
 
+# A series of bare nouns ("as an employee, owner, director, officer, or contractor of a
+# business"): pieces of one or two words without a determiner, closed by a piece that opens
+# with "or" / "and" and a noun.
+_DETERMINER = r"(?:a|an|the|any|another|other|such|each|every)\b"
+_CONJUNCTION = re.compile(rf"\s*(?:or|and)\s+(?!{_DETERMINER})", re.IGNORECASE)
+_BARE = re.compile(rf"\s*(?!{_DETERMINER})[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?\s*$", re.I)
+
+
+def _series(pieces: list[str]) -> dict[int, str]:
+    """The members of each series of bare nouns among an entry's pieces (cut at commas), by
+    piece, as written with the words that close the series: in "an employee, owner, director,
+    officer, or contractor of a business" the closing piece's words after its noun ("of a
+    business") go with every member ("owner of a business", ..., "contractor of a business").
+    A series has a member before its closing piece, so a lone ", or used within that role"
+    names nothing; nor does a closing piece that qualifies or denies."""
+    members: dict[int, str] = {}
+    for close, piece in enumerate(pieces):
+        opening = _CONJUNCTION.match(piece)
+        if opening is None or _QUALIFIER.match(piece, opening.end()):
+            continue
+        last = piece[opening.end() :].split()
+        if _DENIALS.search(" ".join(last)):
+            continue
+        first = close
+        while (
+            first and _BARE.match(pieces[first - 1]) and not _CONJUNCTION.match(pieces[first - 1])
+        ):
+            first -= 1
+        shared = last[1:]
+        for number in range(first, close):
+            members[number] = " ".join([*pieces[number].split(), *shared])
+        if first < close:
+            members[close] = " ".join(last)
+    return members
+
+
 def _list_items(entries: list[str]) -> list[tuple[list[str], str, int]]:
     """``(words, written, entry)`` for each category a list's entries name."""
     items = []
     for entry, text in enumerate(entries):
         pieces = text.split(",")
+        series = _series(pieces)
         for number, piece in enumerate(pieces):
+            if number in series:
+                written = _written(series[number])
+                if words := [w for w in _words(written) if w not in _GENERAL]:
+                    items.append((words, written, entry))
+                continue
             opening = _LEAD.sub("", piece, count=1)  # it matches at the start, if only ""
             leading = opening.lower().split()
             if not leading or (number and leading[0] not in _DETERMINERS):

@@ -26,8 +26,9 @@ matching the question with patterns of its own (docs/design.md, "Answer selectio
   (``citenexus.domain.conditions.Facts``: tenure, percentages, counts of things), which pick the
   branch of a rule;
 - ``jurisdictions``, ``scope`` and ``scope_words``: the places the question names, the values of
-  the lane's scope dimensions it names and its words, as applicability reads them
-  (``citenexus.domain.applicability``; ``scope_in`` makes the ``QuestionScope``);
+  the lane's scope dimensions it names and its words (with those of the terms of art the lane
+  gives for its lay words), as applicability reads them (``citenexus.domain.applicability``;
+  ``scope_in`` makes the ``QuestionScope``);
 - ``amounts``: the sums of money and the shares it states ("more than $125", "by 12 percent"),
   which retrieval looks for in a unit (``citenexus.pipeline.retrieval.rerank``);
 - ``terms``: the question's content words as the sentence scorer reads them, inflections folded
@@ -214,6 +215,17 @@ def frame_of(question: str | QuestionFrame) -> QuestionFrame:
     return question if isinstance(question, QuestionFrame) else read_question(question)
 
 
+def _scope_words(question: str, vocabulary: Vocabulary) -> frozenset[str]:
+    """The words an exclusion's categories are matched against: the question's own, and those of
+    each term of art the lane's vocabulary gives for its lay words ("credit bureau" -> "consumer
+    reporting agency"), each term read alone, so no two words run across the seam between the
+    question and a term or between two terms."""
+    words = words_of(question)
+    for term in vocabulary.search_terms(question):
+        words |= words_of(term)
+    return words
+
+
 def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
     asking, facts = _asking_clause(question)
     parties = party_stems(vocabulary)
@@ -242,7 +254,7 @@ def _read_uncached(question: str, vocabulary: Vocabulary) -> QuestionFrame:
         stated=stated_facts(question, vocabulary),
         jurisdictions=jurisdictions_named(question, vocabulary),
         scope=scope_values(question, vocabulary),
-        scope_words=words_of(question),
+        scope_words=_scope_words(question, vocabulary),
         # The periods the asker states of their case, not the one their question asks about
         # ("... 20 years ago. By what percentage ... over 12 months?"): the sentences that do
         # not ask, when there are any.

@@ -15,6 +15,8 @@ from citenexus.domain.applicability import (
 )
 from citenexus.domain.carried import LIST_MARK, retrieval_scope, with_list_items
 from citenexus.domain.model import Unit
+from citenexus.domain.question import read_question
+from citenexus.domain.vocabulary import EMPTY, Vocabulary, active
 from citenexus.ingest.scope import MAX_LIST_STATEMENT_CHARS, listed_after
 from citenexus.ingest.segment import embedding_text, segment
 
@@ -373,3 +375,95 @@ def test_a_bound_is_read_at_its_edge_and_past_other_values() -> None:
     assert _outside_bounds("a tenancy of more than 30 days", thirty_days)
     # A value that is no period does not end the reading of the item.
     assert _outside_bounds("a fee of $30 for a stay of at most 72 hours", (1.0,))
+
+
+# A series of bare nouns sharing the words that close it (docs/design.md#applicability).
+
+ROLES = (
+    "The state, or a state agency; Data maintained for employment records, or the personal data "
+    "of an individual acting as a job applicant or as an employee, owner, director, officer, or "
+    "contractor of a business, to the extent the data is collected and used within that role; "
+    "Personal data maintained by a consumer reporting agency"
+)
+
+
+def test_each_member_of_a_series_of_bare_nouns_names_a_category_with_the_closing_words() -> None:
+    assert items(ROLES) == [
+        "state agency",
+        "Data maintained for employment records",
+        "personal data of an individual acting as a job applicant or as an employee",
+        "owner of a business",
+        "director of a business",
+        "officer of a business",
+        "contractor of a business",
+        "Personal data maintained by a consumer reporting agency",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tail", "expected"),
+    [
+        # A series without closing words: each bare noun is its category.
+        ("Hotels, motels, or inns; a bank", ["Hotels", "motels", "inns", "bank"]),
+        # A closing piece with a determiner is read as before, not as closing a series: one
+        # word set off in a longer entry is too general alone.
+        ("Hotels, motels, or any inn; a bank", ["bank"]),
+        # A closing piece that qualifies or denies names nothing, nor do the pieces before it.
+        ("a bank, shops, or where the owner lives; a credit union", ["credit union"]),
+        ("a bank, shops, or not a hotel; a credit union", ["credit union"]),
+        # ... and a later series of the same entry is read all the same.
+        ("a bank, shops, or not a hotel, inns, or motels; a union", ["inns", "motels", "union"]),
+        # Nothing bare before the closing piece: no series ("or used within that role").
+        (
+            "a bank account held in trust, or used within that role; a credit union",
+            ["bank account held in trust", "credit union"],
+        ),
+        # A member opening with a determiner is not bare.
+        ("a bank, the shop, or inns; a credit union", ["credit union"]),
+        # A member of three words is not bare either.
+        ("a bank, large retail shops, or inns; a credit union", ["credit union"]),
+    ],
+)
+def test_what_a_series_is_and_is_not(tail: str, expected: list[str]) -> None:
+    assert items(tail) == expected
+
+
+def roles_unit() -> Unit:
+    return Unit(
+        "section-6",
+        1,
+        "A consumer may ask a controller to delete data.",
+        scope=f"This part does not apply to:\n{LIST_MARK}{ROLES}",
+    )
+
+
+def test_a_question_naming_a_member_of_the_series_excludes_the_rule() -> None:
+    question = "I work as a contractor for a business. Can I make it delete my data?"
+    reason = QuestionScope.parse(question).exclusion_reason(roles_unit())
+    assert reason is not None and "contractor of a business" in reason
+    # The closing words are part of the category: a contractor of no business named is not it.
+    assert (
+        QuestionScope.parse("Can a contractor delete my data?").exclusion_reason(roles_unit())
+        is None
+    )
+
+
+# The lane's terms of art for the question's lay words name excluded categories too.
+
+BUREAU = Vocabulary.from_mapping({"synonyms": {"credit bureau": "consumer reporting agency"}})
+CREDIT = "Can a credit bureau keep my file after I ask for it to be deleted?"
+
+
+def test_the_question_s_scope_words_hold_the_terms_of_art_for_its_lay_words() -> None:
+    words = read_question(CREDIT, BUREAU).scope_words
+    assert {"consumer report", "report agency", "credit bureau"} <= words
+    # Each term is read alone: no two words run across the seam with the question.
+    assert not any(w.startswith("delet ") or w.endswith(" consumer") for w in words)
+    assert "consumer report" not in read_question(CREDIT, EMPTY).scope_words
+
+
+def test_a_lay_name_for_an_excluded_category_excludes_the_rule() -> None:
+    with active(BUREAU):
+        reason = QuestionScope.parse(CREDIT, "", BUREAU).exclusion_reason(roles_unit())
+    assert reason is not None and "consumer reporting agency" in reason
+    assert QuestionScope.parse(CREDIT).exclusion_reason(roles_unit()) is None
