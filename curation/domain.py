@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from citenexus.domain.authority import AuthorityPolicy
+from citenexus.domain.definitions import governing_definitions
 from citenexus.domain.levels import LanePolicy, Precedence, precedence, validate_lane_policy
 from citenexus.domain.vocabulary import Vocabulary
-from curation.models import Lane
+from curation.models import Document, Lane
 
 
 def lane_policy(lane: Lane) -> LanePolicy:
@@ -33,8 +34,21 @@ def lane_precedence(lane: Lane) -> Precedence:
 
 
 def lane_vocabulary(lane: Lane) -> Vocabulary:
-    """The lane's vocabulary for the pipeline (stored already validated and normalised)."""
-    return Vocabulary.from_mapping(lane.vocabulary or {})
+    """The lane's vocabulary for the pipeline (stored already validated and normalised), with
+    the definitions its own law gives of the terms its sources are scoped by
+    (``citenexus.domain.definitions``)."""
+    vocabulary = Vocabulary.from_mapping(lane.vocabulary or {})
+    if not vocabulary.scope_terms:
+        return vocabulary  # a definition narrows a scope value; a lane without any has none
+    documents = (
+        Document.objects.filter(lane=lane)
+        .exclude(narrowed_terms={})
+        .values_list("authority", "narrowed_terms")
+    )
+    definitions = governing_definitions(
+        documents, authority_policy(lane), lane.jurisdiction, vocabulary
+    )
+    return vocabulary.with_definitions(definitions) if definitions else vocabulary
 
 
 def lane_snapshot(lane: Lane) -> dict[str, Any]:

@@ -50,6 +50,9 @@ class Document(models.Model):
     # The lists of exclusions the current text holds, by citation ("6-1-1304(2)" -> items), for
     # statements elsewhere in the lane that exclude by citing them (curation/services/references.py).
     exclusion_lists = models.JSONField(default=dict, blank=True, editable=False)
+    # What the current text's definitions say a term does not include (term -> what it leaves
+    # out; citenexus.ingest.definitions), for the lane's vocabulary (curation/domain.py).
+    narrowed_terms = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["lane", "document_id"]

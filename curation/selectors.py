@@ -97,6 +97,7 @@ def document_detail(document: Document, lane: Lane) -> dict[str, Any]:
     out = document_summary(document, lane)
     out["units"] = [unit_dict(u, document.document_id) for u in document.units.all()]
     out["corrections"] = [correction_dict(c) for c in document.corrections.all()]
+    out["narrowed_terms"] = dict(document.narrowed_terms or {})
     return out
 
 

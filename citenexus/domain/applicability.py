@@ -46,6 +46,10 @@ REASON_JURISDICTION = "the question concerns {asked}; this source's jurisdiction
 REASON_SCOPE = "the question concerns {asked}; this source applies to {source}"
 REASON_EXCLUDED = "the question concerns {asked}; this source excludes {asked}"
 REASON_STATEMENT = "the question concerns {asked}; this source excludes it: \u201c{statement}\u201d"
+REASON_DEFINED = (
+    "the question concerns {asked}; this source applies to {source}, and the definition of"
+    " \u201c{term}\u201d does not include it: \u201c{statement}\u201d"
+)
 NATIONWIDE_US = "US"
 
 STATES: Mapping[str, str] = {
@@ -831,7 +835,67 @@ class QuestionScope:
                 return REASON_STATEMENT.format(
                     asked=category, statement=_quoted(statement, category)
                 )
+        # Last: a source's own statement names what it leaves out more closely than a
+        # definition of the term it is scoped by.
+        return self._defined_out(scope)
+
+    def _defined_out(self, scope: SourceScope) -> str | None:
+        """Why a source is left out by what its scope values' definitions do not include: in a
+        dimension the question names no value of, every value the source names is a defined term
+        whose definition leaves out a case the question names ("an employee, owner, director,
+        officer, or contractor of a company" for "I work as an independent contractor for a
+        company"). A source that also names a value the definitions do not narrow still applies.
+        """
+        definitions = self.vocabulary.definitions
+        if not definitions:
+            return None
+        for dimension, values in scope_patterns(self.vocabulary):
+            if self.scope.get(dimension):
+                continue  # the question names a value: read above
+            named = scope.includes[dimension]  # read with this vocabulary: every dimension
+            found = [
+                _narrowed(pattern, definitions, self.words)
+                for value, pattern in values
+                if value in named
+            ]
+            narrowed = [reading for reading in found if reading is not None]
+            if found and len(narrowed) == len(found):
+                term, category, left_out = narrowed[0]
+                return REASON_DEFINED.format(
+                    asked=category,
+                    source=" and ".join(sorted(named)),
+                    term=term,
+                    statement=_quoted(left_out, category),
+                )
         return None
+
+
+def _narrowed(
+    pattern: re.Pattern[str], definitions: tuple[tuple[str, str], ...], words: frozenset[str]
+) -> tuple[str, str, str] | None:
+    """``(term, category, what it leaves out)`` when the definition of a term that is one of a
+    scope value's phrases (``pattern``, matching the whole term) leaves out a category the
+    question's ``words`` name: what it leaves out is read as an entry of an exclusion list is
+    (``_list_items``: the first piece, pieces opening with a determiner, a series of bare nouns),
+    and an item is named as ``_names_excluded`` names one."""
+    for term, left_out in definitions:
+        if pattern.fullmatch(term) is None:
+            continue
+        for item, written in _defined_items(left_out):
+            if set(item) <= words or any(f"{a} {b}" in words for a, b in pairwise(item)):
+                return term, written, left_out
+    return None
+
+
+def _defined_items_uncached(left_out: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The categories a definition leaves out, each with its first few words of substance."""
+    return tuple(
+        (tuple(words[:_MAX_ITEM_WORDS]), written) for words, written, _ in _list_items([left_out])
+    )
+
+
+# Cached; mutmut mutates _defined_items_uncached (it leaves decorated functions alone).
+_defined_items = cached_per_vocabulary(maxsize=4096)(_defined_items_uncached)
 
 
 # A reason quotes the statement whole when it is short; a long one (a list carried with its

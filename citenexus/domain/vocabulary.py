@@ -20,6 +20,7 @@ word may take a plural ``s``, and ``*`` stands for any one word ("* year lease" 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -145,6 +146,10 @@ class Vocabulary:
     jurisdictions: tuple[tuple[str, tuple[str, ...]], ...] = ()
     status_phrases: tuple[str, ...] = ()
     value_idioms: tuple[str, ...] = ()
+    # Not configuration: what the lane's own documents say a defined term does not include
+    # ((term, what it leaves out), read by citenexus.ingest.definitions and given by the lane's
+    # adapter, ``with_definitions``). Never stored on the lane nor shown as its vocabulary.
+    definitions: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_mapping(cls, data: Any) -> Vocabulary:
@@ -204,12 +209,17 @@ class Vocabulary:
             "value_idioms": list(self.value_idioms),
         }
 
+    def with_definitions(self, definitions: Mapping[str, str]) -> Vocabulary:
+        """This vocabulary with the lane's narrowing definitions (term -> what it leaves out),
+        in the order of their terms."""
+        return dataclasses.replace(self, definitions=tuple(sorted(definitions.items())))
+
     def __hash__(self) -> int:
         # Rules key their caches on the active vocabulary on every call (``stem`` among them):
         # hash the nested tuples once, not per lookup. Equal vocabularies hash alike.
         cached: int | None = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash(tuple(getattr(self, key) for key in KEYS))
+            cached = hash((*(getattr(self, key) for key in KEYS), self.definitions))
             object.__setattr__(self, "_hash", cached)
         return cached
 

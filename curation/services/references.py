@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Q
 
+from citenexus.ingest.definitions import narrowing_definitions
 from citenexus.ingest.references import exclusion_lists, linked_scope, resolve, section_of
 from curation.models import Document, EvidenceUnit
 
@@ -83,7 +84,8 @@ def references_link(*, document: Document, previous: Mapping[str, Sequence[str]]
     uncommitted rows; the second to take the lock reads what the first committed."""
     _one_at_a_time(document.lane_id)
     document.exclusion_lists = exclusion_lists(document.content)
-    document.save(update_fields=["exclusion_lists"])
+    document.narrowed_terms = narrowing_definitions(document.content)
+    document.save(update_fields=["exclusion_lists", "narrowed_terms"])
     lists = LaneLists(document.lane_id)
     own = EvidenceUnit.objects.filter(document=document, current=True).exclude(scope="")
     units = list(own.select_related("document"))

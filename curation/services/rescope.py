@@ -20,6 +20,7 @@ from django.db import transaction
 
 from audit.services import audit_record
 from citenexus.ingest import segment
+from citenexus.ingest.definitions import narrowing_definitions
 from citenexus.ingest.references import exclusion_lists
 from curation.bootstrap import ports
 from curation.models import Document, EvidenceUnit
@@ -57,9 +58,11 @@ def rescope_all(*, actor: str, lane_slug: str = "") -> RescopeReport:
     # Every document's lists first: a unit may cite a list a later document holds.
     for document in documents.iterator():
         held = exclusion_lists(document.content)
-        if held != document.exclusion_lists:
+        narrowed = narrowing_definitions(document.content)
+        if held != document.exclusion_lists or narrowed != document.narrowed_terms:
             document.exclusion_lists = held
-            document.save(update_fields=["exclusion_lists"])
+            document.narrowed_terms = narrowed
+            document.save(update_fields=["exclusion_lists", "narrowed_terms"])
     lists: dict[int, LaneLists] = {}
     for document in documents.iterator():
         lane_lists = lists.setdefault(document.lane_id, LaneLists(document.lane_id))

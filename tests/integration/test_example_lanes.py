@@ -101,7 +101,11 @@ STRICT_PINS = {
     # A07; citenexus/domain/vocabulary.searched_text).
     # 40 -> 41 the same day: "If I ask again ..." rules out a rule set for "the first request"
     # and meets one for "a second or later request" (K05; domain/conditions.occurrence_fit).
-    "privacy-law": ((41, 44), (34, 38), (33, 38)),
+    # Privacy 34 -> 35 refused, 33 -> 34 with the right code, on 2026-12-07 (sixteenth session):
+    # R04 ("I work as an independent contractor for a Colorado company") refused not_applicable:
+    # the definition of "consumer" does not include "... or contractor of a company", and every
+    # source left is scoped to consumers (citenexus/domain/definitions.py).
+    "privacy-law": ((41, 44), (35, 38), (34, 38)),
     # Held out: measured once after the answer-selection and applicability work was merged.
     # Lowered 32 -> 31 on 2026-12-06 (third session), reported, not chosen on: the conflict kind
     # for questions asking a frequency ("How often should it be inspected?") compares measures,
