@@ -521,6 +521,9 @@ _LEAD = re.compile(r"\s*(?:(?:or|and)\s+)*(?:to\s+(?!the extent\b))?", re.IGNORE
 _DENIALS = re.compile(r"\b(?:not|never|nor)\b", re.IGNORECASE)  # "no more than two" denies nothing
 
 
+_WHO_IS = re.compile(r"\s(?:who|that|which) (?:is|are) (?:a|an)\s+", re.IGNORECASE)
+
+
 def _written(piece: str) -> str:
     """A piece as a reason quotes it: after its last colon, without a label, a leading
     determiner or closing punctuation."""
@@ -531,6 +534,7 @@ def _written(piece: str) -> str:
 # business"): pieces of one or two words without a determiner, closed by a piece that opens
 # with "or" / "and" and a noun.
 _DETERMINER = r"(?:a|an|the|any|another|other|such|each|every)\b"
+_LINKS = frozenset("of for in on at to by with from under within".split())  # noqa: SIM905
 _CONJUNCTION = re.compile(rf"\s*(?:or|and)\s+(?!{_DETERMINER})", re.IGNORECASE)
 _BARE = re.compile(rf"\s*(?!{_DETERMINER})[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?\s*$", re.I)
 
@@ -538,8 +542,9 @@ _BARE = re.compile(rf"\s*(?!{_DETERMINER})[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?
 def _series(pieces: list[str]) -> dict[int, str]:
     """The members of each series of bare nouns among an entry's pieces (cut at commas), by
     piece, as written with the words that close the series: in "an employee, owner, director,
-    officer, or contractor of a business" the closing piece's words after its noun ("of a
-    business") go with every member ("owner of a business", ..., "contractor of a business").
+    officer, or contractor of a business" the closing piece's words from its preposition on ("of
+    a business") go with every member ("owner of a business", ..., "contractor of a business");
+    in "employees, agents, or independent contractors" there are none.
     A series has a member before its closing piece, so a lone ", or used within that role"
     names nothing; nor does a closing piece that qualifies or denies."""
     members: dict[int, str] = {}
@@ -555,7 +560,11 @@ def _series(pieces: list[str]) -> dict[int, str]:
             first and _BARE.match(pieces[first - 1]) and not _CONJUNCTION.match(pieces[first - 1])
         ):
             first -= 1
-        shared = last[1:]
+        # The closing words are what follows the last member's noun from its preposition on
+        # ("contractor of a business"); a member of two words ("independent contractors")
+        # has none.
+        at = next((k for k, word in enumerate(last) if word.lower() in _LINKS), len(last))
+        shared = last[at:]
         for number in range(first, close):
             members[number] = " ".join([*pieces[number].split(), *shared])
         if first < close:
@@ -582,6 +591,9 @@ def _list_items(entries: list[str]) -> list[tuple[list[str], str, int]]:
             written = _written(opening)
             if _QUALIFIER.match(opening) or _DENIALS.search(written):
                 continue
+            # "a foreign national who is a diplomat or consular official": the category is
+            # what the person or thing is, not the head it shares with what the term covers.
+            written = _WHO_IS.split(written, maxsplit=1)[-1]
             words = [w for w in _words(written) if w not in _GENERAL]
             # One word set off in a longer entry ("The state, a state agency, ...") is too
             # general alone; an entry of one word ("Employees.") is its category.
@@ -608,6 +620,12 @@ def _excluded_items_uncached(tail: str) -> tuple[tuple[tuple[str, ...], str], ..
                 written = _LABEL.sub("", " ".join(item.split())).rstrip(".:;, ")
                 items.append((tuple(words[:_MAX_ITEM_WORDS]), written))
         return tuple(items)
+    return _listed(entries)
+
+
+def _listed(entries: list[str]) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The categories a list's entries name (``_list_items``), each with its first few words of
+    substance that are not the list's topic (a word in two entries)."""
     listed = _list_items(entries)
     found_in: dict[str, set[int]] = {}
     for words, _, entry in listed:
@@ -888,10 +906,11 @@ def _narrowed(
 
 
 def _defined_items_uncached(left_out: str) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """The categories a definition leaves out, each with its first few words of substance."""
-    return tuple(
-        (tuple(words[:_MAX_ITEM_WORDS]), written) for words, written, _ in _list_items([left_out])
-    )
+    """The categories a definition leaves out, read as a list's entries are (``_listed``): its
+    entries cut at ";" ("any of the following: (a) candidates ...; (b) independent consultants,
+    ..."), or the whole as one entry. Never piece by piece at every comma and "or", as one
+    statement is: "a company, partnership, or other business" would name "other business"."""
+    return _listed([entry for entry in left_out.split(";") if entry.strip()])
 
 
 # Cached; mutmut mutates _defined_items_uncached (it leaves decorated functions alone).

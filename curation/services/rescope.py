@@ -38,6 +38,7 @@ class RescopeReport:
     documents: int = 0
     units_changed: int = 0
     units_reembedded: int = 0
+    definitions_changed: int = 0  # documents whose narrowing definitions were read anew
     needs_reingest: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
@@ -45,6 +46,7 @@ class RescopeReport:
             "documents": self.documents,
             "units_changed": self.units_changed,
             "units_reembedded": self.units_reembedded,
+            "definitions_changed": self.definitions_changed,
             "needs_reingest": list(self.needs_reingest),
         }
 
@@ -59,6 +61,8 @@ def rescope_all(*, actor: str, lane_slug: str = "") -> RescopeReport:
     for document in documents.iterator():
         held = exclusion_lists(document.content)
         narrowed = narrowing_definitions(document.content)
+        if narrowed != document.narrowed_terms:
+            report.definitions_changed += 1
         if held != document.exclusion_lists or narrowed != document.narrowed_terms:
             document.exclusion_lists = held
             document.narrowed_terms = narrowed

@@ -5,9 +5,11 @@ lane, for a new version that drops the exclusion, and for documents stored befor
 
 from __future__ import annotations
 
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 
 from curation.models import Document
 from curation.services.lanes import lane_update
@@ -117,7 +119,10 @@ def test_rescope_reads_the_definitions_of_documents_stored_before(
 ) -> None:
     Document.objects.update(narrowed_terms={})  # as a release before this reading stored them
     assert ask(api(reviewer), CONTRACTOR)["status"] == "answered"
-    rescope_all(actor="test")
+    out = StringIO()
+    call_command("rescope", stdout=out)
+    assert "1 documents with definitions read anew" in out.getvalue()  # the one defining a term
+    assert rescope_all(actor="test").definitions_changed == 0  # read already
     assert Document.objects.get(document_id="definitions-2").narrowed_terms
     assert ask(api(reviewer), CONTRACTOR)["refusal"]["code"] == "not_applicable"
 

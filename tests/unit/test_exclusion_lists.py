@@ -420,6 +420,21 @@ def test_each_member_of_a_series_of_bare_nouns_names_a_category_with_the_closing
         ),
         # A member opening with a determiner is not bare.
         ("a bank, the shop, or inns; a credit union", ["credit union"]),
+        # A last member of two words without a preposition shares nothing with the others.
+        (
+            "a bank; employees, agents, or independent contractors; a union",
+            ["bank", "employees", "agents", "independent contractors", "union"],
+        ),
+        # What a person or thing "is" names its category, not the head before it.
+        (
+            "a bank; a foreign national who is a consular official; a union",
+            ["bank", "consular official", "union"],
+        ),
+        # ... what it first "is": a later "that is a" qualifies that.
+        (
+            "a bank; a person who is a member of a club that is a charity; a union",
+            ["bank", "member of a club that is a charity", "union"],
+        ),
         # A member of three words is not bare either.
         ("a bank, large retail shops, or inns; a credit union", ["credit union"]),
     ],

@@ -30,6 +30,7 @@ LEFT_OUT = "an individual acting as an employee, volunteer, or contractor of the
         ('"Fees" means charges. They do not include taxes.', {"fees": "taxes"}),
         ('"Fee" means a charge. Such term excludes a tax.', {"fee": "a tax"}),
         ('"Fee" means a charge. "Fee" does not include a tax.', {"fee": "a tax"}),
+        ('"Fee" means a charge. "Fee" excludes a tax.', {"fee": "a tax"}),
         # In the defining sentence, anywhere after the cue.
         ('"Fee" means a charge, but does not include a tax.', {"fee": "a tax"}),
         ('For purposes of this part, "fee" does not include a tax;', {"fee": "a tax"}),
@@ -40,6 +41,27 @@ LEFT_OUT = "an individual acting as an employee, volunteer, or contractor of the
         ('"Fee" means a charge. It does not include Form X.', {"fee": "Form X"}),
         # A paragraph without a definition before the one with it.
         (f"Section 2. Definitions.\n\n{MEMBER}", {"member": LEFT_OUT}),
+        # "shall not include"; single quotation marks, straight or curly; an apostrophe is none.
+        ('"Fee" means a charge. The term shall not include a tax.', {"fee": "a tax"}),
+        ("(2) \u2018fee\u2019 means a charge; it does not include a tax.", {"fee": "a tax"}),
+        ("The club's 'fee' means a charge. It does not include a tax.", {"fee": "a tax"}),
+        # Lines labelled "1.1", "2." are paragraphs of their own, each definition read.
+        ('1.1 "Fee" means a charge.\n1.2 "Fee" does not include a tax.', {"fee": "a tax"}),
+        (
+            '1. "Club" means a gym.\n2. "Fee" means a charge, but does not include a tax.',
+            {"fee": "a tax"},
+        ),
+        # A definition runs to the next: its "It" is the later term's.
+        (
+            '"Fee" means a charge. "Club" means a gym. It does not include a pool.',
+            {"club": "a pool"},
+        ),
+        # "A person is not a <term> if he or she is ...".
+        (
+            '"Member" means a payer. A person is not a Member if he or she is a guest.',
+            {"member": "a guest"},
+        ),
+        ('"Member" means a payer. A person is not a Member when he or she is a guest.', {}),
         # A later sentence about something else leaves nothing out of the term.
         ('"Fee" means a charge. A club does not include a tax in it.', {}),
         # Nor does a sentence of the next paragraph or labelled line.
@@ -55,6 +77,20 @@ def test_what_a_definition_leaves_out_is_read_from_its_paragraph(
     text: str, expected: dict[str, str]
 ) -> None:
     assert narrowing_definitions(text) == expected
+
+
+def test_a_list_of_cases_a_definition_leaves_out_is_read_entry_by_entry() -> None:
+    left_out = (
+        "any of the following: (a) candidates invited for interviews; (b) independent "
+        "consultants, whose travel is governed by their letters; or (c) guests of employees"
+    )
+    vocabulary = SCOPED.with_definitions({"member": left_out})
+    found = reason(
+        "I am one of the independent consultants. May I claim meals?", member_unit(), vocabulary
+    )
+    assert found is not None and "concerns independent consultants;" in found
+    # The list's topic, a word in two entries ("employees", "guests"...), names nothing alone.
+    assert reason("Which candidates may claim meals?", member_unit(), vocabulary) is None
 
 
 def test_a_term_left_out_differently_twice_in_one_document_is_not_read() -> None:

@@ -27,7 +27,8 @@ class Command(BaseCommand):
         report = rescope_all(actor=f"cli:{options['actor']}", lane_slug=options["lane"])
         self.stdout.write(
             f"{report.documents} documents read, {report.units_changed} units with new "
-            f"statements ({report.units_reembedded} re-embedded)"
+            f"statements ({report.units_reembedded} re-embedded), "
+            f"{report.definitions_changed} documents with definitions read anew"
         )
         for name in report.needs_reingest:
             self.stdout.write(f"needs a re-ingest (units would be cut differently): {name}")
