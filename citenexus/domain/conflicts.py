@@ -312,6 +312,16 @@ def _window(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[str, s
     return before, after, sentence_before, sentence_after
 
 
+_CLAUSE_END = re.compile(r"[,;.:?!]")
+
+
+def _counted_from(after: str, event: frozenset[str]) -> bool:
+    """Whether the clause after a value names the question's event after "before" / "after" /
+    "of" ("within 45 days after receipt of an appeal", "5 weeks after delivery"): the value is
+    the period counted from it."""
+    return bool(focus_words(_CLAUSE_END.split(after)[0]) & event)
+
+
 def readings_of(text: str, kind: str, question: str) -> tuple[Reading, ...]:
     """The values of ``kind`` a claim states about the question's matter, each with what its own
     words say it is of (``citenexus.domain.readings``), read with the active vocabulary."""
@@ -326,6 +336,8 @@ def _readings_of_uncached(
         return () if found is None else (found,)
     wanted = _QUANTITY_KINDS.get(kind, set())
     focus = question_focus(question, vocabulary)
+    # The event the question counts its period from (``readings.question_anchor``).
+    event = readings.question_anchor(question) & focus
     all_quantities = quantities.extract_quantities(text)
     spans = [(q.start, q.end) for q in all_quantities]
     out: list[tuple[int, Reading]] = []
@@ -346,6 +358,12 @@ def _readings_of_uncached(
         if not matter:
             continue
         before, after, sentence_before, sentence_after = _window(text, spans, i)
+        anchor = readings.anchor_of(after) if q.kind != quantities.DATE else frozenset()
+        if event and matter <= event and focus - event and not _counted_from(after, event):
+            # Named only by the event the question counts from, and not counted from it: the
+            # period of that event ("A first visit must be scheduled within 60 days"), not the
+            # one asked ("send the report ... after the first visit").
+            continue
         own = text[q.start : q.end]
         base, magnitude, unit = size
         label = f"{q.label} {unit}" if q.kind == quantities.NUMBER else q.label
@@ -378,7 +396,7 @@ def _readings_of_uncached(
                         else readings.range_of(sentence_before[-40:] + own + sentence_after[:40])
                     ),
                     raw=float(number.group().replace(",", "")) if number else q.value,
-                    anchor=readings.anchor_of(after) if q.kind != quantities.DATE else frozenset(),
+                    anchor=anchor,
                     typical=readings.typical_of(sentence_before),
                     rate=readings.rate_of(after) if q.kind == quantities.AMOUNT else "",
                     holder=holder,

@@ -398,6 +398,27 @@ def anchor_of(after: str) -> frozenset[str]:
     return frozenset(w for w in _words(match.group(1)) if w not in STOPWORDS)
 
 
+_QUESTION_ANCHOR = re.compile(
+    r"\b(?:after|following)\s+"
+    r"(?:(?:the|a|an|its|their|my|your|our)\s+)?((?:[\w-]+\s*){1,3})",
+    re.IGNORECASE,
+)
+_ASKING_END = re.compile(r"(?<=[.!])\s+")
+
+
+def question_anchor(question: str) -> frozenset[str]:
+    """The content words of the event the question counts its asked period from ("How soon must
+    the inspector send the report after the first visit?": first, visit), read in its asking
+    sentence (the last one); none when it names no "after" / "following" event. (A period asked
+    "before" an event may end at it: "How long do I have before the permit is no good?" is
+    answered by when the permit becomes invalid.)"""
+    asking = _ASKING_END.split(question.strip())[-1]
+    match = _QUESTION_ANCHOR.search(asking)
+    if match is None:
+        return frozenset()
+    return frozenset(w for w in _words(match.group(1)) if w not in STOPWORDS)
+
+
 def range_of(window: str) -> tuple[float, float] | None:
     """The two ends of a range the value's words state ("between 10 and 20 days")."""
     match = _RANGE.search(window)

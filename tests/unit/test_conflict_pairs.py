@@ -40,7 +40,9 @@ from scripts.conflict_pairs import predict, read_pairs, score
 # differs, neither sentence names the other's, fewer than three content words shared) are no
 # conflict (readings.actor_of): 68/79, 68/103 (four hard negatives gained, B24 lost: "CCTV
 # recordings" / "CCTV footage" name one thing in two words and share too little else).
-PRECISION_AT_LEAST = 68 / 79
+# 2026-12-07 (sixteenth session): a value named only by the event the question counts its
+# period from ("after the first visit"), and not counted from it, is no reading: 68/78 (G05).
+PRECISION_AT_LEAST = 68 / 78
 RECALL_AT_LEAST = 68 / 103
 HAND_WRITTEN = ("T", "N")  # the first 41 pairs: every hard negative there is left alone
 HARD_NEGATIVES = {
