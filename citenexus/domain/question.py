@@ -97,12 +97,7 @@ _LEAD = re.compile(
     r"|\bin advance\b|\bbefore\b",
     re.IGNORECASE,
 )
-_DEADLINE = re.compile(
-    r"\bhow (?:long|many \w+) (?:do|does|did|will|would) \w+(?: \w+)? (?:have|get) (?:to|before|until)\b"
-    r"|\bhow soon\b"
-    r"|\bwithin how\b|\bdeadline\b",
-    re.IGNORECASE,
-)
+_DEADLINE = readings.ASKS_DEADLINE
 _INTERROGATIVE = re.compile(r"\b(?:how|what|when|which|who|whom|whose|where|why)\b", re.IGNORECASE)
 _ASKING_WORDS = frozenset(focus_words("how long much many soon far ahead advance within what when"))
 _SENTENCES = re.compile(r"(?<=[.?!])\s+")

@@ -398,12 +398,21 @@ def anchor_of(after: str) -> frozenset[str]:
     return frozenset(w for w in _words(match.group(1)) if w not in STOPWORDS)
 
 
+# A question that asks how long remains ("How long do I have before ...?", "How soon ...?"):
+# the frame reads its role as a deadline (citenexus.domain.question).
+ASKS_DEADLINE = re.compile(
+    r"\bhow (?:long|many \w+) (?:do|does|did|will|would) \w+(?: \w+)? (?:have|get) (?:to|before|until)\b"
+    r"|\bhow soon\b"
+    r"|\bwithin how\b|\bdeadline\b",
+    re.IGNORECASE,
+)
 _QUESTION_ANCHOR = re.compile(
-    r"\b(?:after|following)\s+"
+    r"\b(?:after|following|before|prior to|preceding)\s+"
     r"(?:(?:the|a|an|its|their|my|your|our)\s+)?((?:[\w-]+\s*){1,3})",
     re.IGNORECASE,
 )
 _ASKING_END = re.compile(r"(?<=[.!])\s+")
+_ENDS = ("before", "prior", "preceding")
 
 
 def question_anchor(question: str) -> frozenset[str]:
@@ -414,7 +423,7 @@ def question_anchor(question: str) -> frozenset[str]:
     answered by when the permit becomes invalid.)"""
     asking = _ASKING_END.split(question.strip())[-1]
     match = _QUESTION_ANCHOR.search(asking)
-    if match is None:
+    if match is None or (ASKS_DEADLINE.search(asking) and match.group().lower().startswith(_ENDS)):
         return frozenset()
     return frozenset(w for w in _words(match.group(1)) if w not in STOPWORDS)
 

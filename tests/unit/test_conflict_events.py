@@ -16,6 +16,7 @@ from tests.unit.test_conflict_actors import conflicts
 VISIT = "How soon must the inspector send the report after the first visit?"
 SEND = "The inspector shall send the report within 14 days after the first visit."
 SCHEDULE = "A first visit must be scheduled within 60 days of the application."
+LEAVE = "How many weeks of notice must an employee give before taking parental leave?"
 
 
 @pytest.mark.parametrize(
@@ -25,8 +26,12 @@ SCHEDULE = "A first visit must be scheduled within 60 days of the application."
         ("How long following delivery can I claim?", {"delivery"}),
         # The asking sentence only: an event the asker's facts state is not the question's.
         ("I moved out after the lease ended. How long does the deposit take?", set()),
-        # A period asked "before" an event may end at it: no event to count from.
+        # A lead time asked "before" an event is counted back from it ...
+        ("How much notice must I give prior to the move?", {"move"}),
+        (LEAVE, {"taking", "parental", "leave"}),
+        # ... but a period asked how long remains "before" one ends at it: no event to count from.
         ("How long do I have before the permit is no good?", set()),
+        ("Within how many days preceding the hearing?", set()),
         ("How many days does a company have to respond?", set()),
     ],
 )
@@ -34,6 +39,13 @@ def test_the_event_the_question_counts_from_is_read_from_its_asking_sentence(
     question: str, event: set[str]
 ) -> None:
     assert question_anchor(question) == {stem(word) for word in event}
+
+
+def test_the_length_of_the_event_is_no_lead_time_before_it() -> None:
+    notice = "An employee must give at least 4 weeks' notice before parental leave begins."
+    assert readings_of("Parental leave may last up to 12 weeks.", DAYS, LEAVE) == ()
+    assert [r.value for r in readings_of(notice, DAYS, LEAVE)] == ["28 days"]  # in days
+    assert not conflicts(LEAVE, notice, "Parental leave may last up to 12 weeks.")
 
 
 def test_a_value_named_only_by_the_event_is_not_a_reading_of_the_period_asked() -> None:

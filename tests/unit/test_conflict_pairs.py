@@ -41,8 +41,9 @@ from scripts.conflict_pairs import predict, read_pairs, score
 # conflict (readings.actor_of): 68/79, 68/103 (four hard negatives gained, B24 lost: "CCTV
 # recordings" / "CCTV footage" name one thing in two words and share too little else).
 # 2026-12-07 (sixteenth session): a value named only by the event the question counts its
-# period from ("after the first visit"), and not counted from it, is no reading: 68/78 (G05).
-PRECISION_AT_LEAST = 68 / 78
+# period from ("after the first visit"), and not counted from it, is no reading: 68/78 (G05);
+# and a lead time's event ("before taking parental leave"): 68/77 (G07).
+PRECISION_AT_LEAST = 68 / 77
 RECALL_AT_LEAST = 68 / 103
 HAND_WRITTEN = ("T", "N")  # the first 41 pairs: every hard negative there is left alone
 HARD_NEGATIVES = {
