@@ -43,6 +43,7 @@ def lane_vocabulary(lane: Lane) -> Vocabulary:
     documents = (
         Document.objects.filter(lane=lane)
         .exclude(narrowed_terms={})
+        .order_by()  # no join for the documents' default order (the partial index answers)
         .values_list("authority", "narrowed_terms")
     )
     definitions = governing_definitions(
