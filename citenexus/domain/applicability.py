@@ -652,12 +652,17 @@ def _names_excluded(
     time that the question's stated periods (``periods``, months) all fall outside does not
     name the question's case (``_outside_bounds``)."""
     for item, written in _excluded_items(tail):
-        if (
-            set(item) <= question_words
-            or any(f"{a} {b}" in question_words for a, b in pairwise(item))
-        ) and not _outside_bounds(written, periods):
+        if _named(item, question_words) and not _outside_bounds(written, periods):
             return written
     return None
+
+
+def _named(item: tuple[str, ...], question_words: frozenset[str]) -> bool:
+    """Whether the question names a category: every word of the item, or two of its words
+    running that run in the question too (``words_of`` joins those with a space)."""
+    return set(item) <= question_words or any(
+        f"{a} {b}" in question_words for a, b in pairwise(item)
+    )
 
 
 # A name of three or more capitalised words or parts ("Health Insurance Portability and
@@ -900,7 +905,7 @@ def _narrowed(
         if pattern.fullmatch(term) is None:
             continue
         for item, written in _defined_items(left_out):
-            if set(item) <= words or any(f"{a} {b}" in words for a, b in pairwise(item)):
+            if _named(item, words):
                 return term, written, left_out
     return None
 
