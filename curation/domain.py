@@ -33,6 +33,17 @@ def lane_precedence(lane: Lane) -> Precedence:
     return precedence(lane_policy(lane))
 
 
+def lane_definitions(lane: Lane, vocabulary: Vocabulary) -> dict[str, str]:
+    """What the lane's own law says its terms do not include (``governing_definitions``)."""
+    documents = (
+        Document.objects.filter(lane=lane)
+        .exclude(narrowed_terms={})
+        .order_by()  # no join for the documents' default order (the partial index answers)
+        .values_list("authority", "narrowed_terms")
+    )
+    return governing_definitions(documents, authority_policy(lane), lane.jurisdiction, vocabulary)
+
+
 def lane_vocabulary(lane: Lane) -> Vocabulary:
     """The lane's vocabulary for the pipeline (stored already validated and normalised), with
     the definitions its own law gives of the terms its sources are scoped by
@@ -40,15 +51,7 @@ def lane_vocabulary(lane: Lane) -> Vocabulary:
     vocabulary = Vocabulary.from_mapping(lane.vocabulary or {})
     if not vocabulary.scope_terms:
         return vocabulary  # a definition narrows a scope value; a lane without any has none
-    documents = (
-        Document.objects.filter(lane=lane)
-        .exclude(narrowed_terms={})
-        .order_by()  # no join for the documents' default order (the partial index answers)
-        .values_list("authority", "narrowed_terms")
-    )
-    definitions = governing_definitions(
-        documents, authority_policy(lane), lane.jurisdiction, vocabulary
-    )
+    definitions = lane_definitions(lane, vocabulary)
     return vocabulary.with_definitions(definitions) if definitions else vocabulary
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from citenexus.domain.applicability import normalise_jurisdiction
+from citenexus.domain.applicability import normalise_jurisdiction, scope_patterns
 from citenexus.domain.authority import AuthorityPolicy
 from citenexus.domain.jurisdiction import JURISDICTION_KEY
 from citenexus.domain.vocabulary import Vocabulary
@@ -39,3 +39,13 @@ def governing_definitions(
             if found.setdefault(term, left_out) != left_out:
                 clashes.add(term)
     return {term: left for term, left in found.items() if term not in clashes}
+
+
+def narrowed_value(term: str, vocabulary: Vocabulary) -> str | None:
+    """The scope value a defined ``term`` narrows: the one of which it is a whole phrase (as
+    applicability reads it), or None when it names none and so narrows nothing."""
+    for _, values in scope_patterns(vocabulary):
+        for value, pattern in values:
+            if pattern.fullmatch(term):
+                return value
+    return None

@@ -21,8 +21,11 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from access.lanes import require
 from access.roles import Cap
+from citenexus.domain.definitions import narrowed_value
+from citenexus.domain.vocabulary import Vocabulary
 from common.errors import ServiceError
 from common.http import is_htmx, page_errors
+from curation.domain import lane_definitions
 from curation.forms import LaneSettingsForm, MemberForm
 from curation.forms import tier_edits_from_post as edits_from_post
 from curation.models import Lane, LaneMembership
@@ -137,9 +140,19 @@ def _page(request: HttpRequest, lane: Lane, caps: Any, **extra: Any) -> dict[str
         or VocabularyForm(initial=vocabulary_initial(lane.vocabulary)),
         tier_names=list(reversed(lane.tier_order)),
         counts=counts,
+        definitions=_definitions(lane),
     )
     ctx.update(extra)
     return ctx
+
+
+def _definitions(lane: Lane) -> list[dict[str, Any]]:
+    """The terms the lane's own law defines narrowly, and the scope value each narrows."""
+    vocabulary = Vocabulary.from_mapping(lane.vocabulary or {})
+    return [
+        {"term": term, "left_out": left_out, "value": narrowed_value(term, vocabulary)}
+        for term, left_out in sorted(lane_definitions(lane, vocabulary).items())
+    ]
 
 
 @login_required

@@ -150,3 +150,25 @@ def test_the_document_api_gives_what_its_definitions_leave_out(
     }
     other = client.get(f"/api/lanes/{club_lane.slug}/documents/records-5/").json()
     assert other["narrowed_terms"] == {}
+
+
+def test_the_lane_settings_page_lists_the_definitions_and_the_value_each_narrows(
+    client: Any, admin: Any, club_lane: Any, api: Any, curator: Any, run: Any
+) -> None:
+    client.force_login(admin)
+    html = client.get(f"/lanes/{club_lane.slug}/settings/").content.decode()
+    assert "Definitions from this lane" in html
+    assert "an individual acting as an employee, volunteer, or contractor of the club" in html
+    assert "<code>member</code>" in html
+    # A definition below the floor is not the lane's law: not listed.
+    upload(
+        api(curator),
+        club_lane,
+        "definitions-2",
+        DEFINITIONS + "\n",
+        run,
+        authority_tier="secondary-blog",
+    )
+    html = client.get(f"/lanes/{club_lane.slug}/settings/").content.decode()
+    assert "contractor of the club" not in html
+    assert "None: no document of the lane" in html

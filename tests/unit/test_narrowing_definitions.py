@@ -9,7 +9,7 @@ import pytest
 
 from citenexus.domain.applicability import REASON_DEFINED, QuestionScope
 from citenexus.domain.authority import AuthorityPolicy
-from citenexus.domain.definitions import governing_definitions
+from citenexus.domain.definitions import governing_definitions, narrowed_value
 from citenexus.domain.model import Unit
 from citenexus.domain.vocabulary import Vocabulary, active
 from citenexus.ingest.definitions import MAX_EXCLUSION_CHARS, narrowing_definitions
@@ -252,3 +252,12 @@ def test_definitions_are_derived_not_configuration() -> None:
     assert NARROWED != SCOPED and hash(NARROWED) != hash(SCOPED)
     assert NARROWED.definitions == (("club member list", "a guest"), ("member", LEFT_OUT))
     assert Vocabulary.from_mapping(NARROWED.to_mapping()).definitions == ()
+
+
+def test_the_value_a_definition_narrows_is_the_one_its_whole_term_names() -> None:
+    assert narrowed_value("member", SCOPED) == "member"
+    assert narrowed_value("club member", SCOPED) == "member"  # a phrase of the value
+    assert narrowed_value("staff", SCOPED) == "worker"
+    assert narrowed_value("field", SCOPED) == "outdoor"  # in the first dimension's values
+    assert narrowed_value("club member list", SCOPED) is None
+    assert narrowed_value("member", Vocabulary()) is None
