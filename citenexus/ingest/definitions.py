@@ -28,7 +28,9 @@ from citenexus.text.sentences import split_sentences
 MAX_TERM_CHARS = 60
 MAX_EXCLUSION_CHARS = 600
 _OPEN, _CLOSE = "\"\u201c'\u2018", "\"\u201d'\u2019"
-_PARAGRAPHS = re.compile(r"\n\s*\n|\n(?=[ \t]*(?:\(\w{1,4}\)|\d{1,3}(?:\.\d{1,3})*[.)]?)\s)")
+# A paragraph: a block between blank lines, or a line opening with a label ("(2)", "2.", "2)",
+# "1.2"); a hard-wrapped line that opens with a number ("18 years of age") goes on.
+_PARAGRAPHS = re.compile(r"\n\s*\n|\n(?=[ \t]*(?:\(\w{1,4}\)|\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+)\s)")
 _DEFINED = re.compile(
     rf"(?<![\w{_CLOSE}])[{_OPEN}](?P<term>[^{_CLOSE}\n]{{1,{MAX_TERM_CHARS}}})[{_CLOSE}]\s+"
     r"(?:means|includes|(?:does|shall) not include)\b",

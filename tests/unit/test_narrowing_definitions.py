@@ -51,6 +51,12 @@ LEFT_OUT = "an individual acting as an employee, volunteer, or contractor of the
             '1. "Club" means a gym.\n2. "Fee" means a charge, but does not include a tax.',
             {"fee": "a tax"},
         ),
+        ('2) "Fee" means a charge.\n3) "Fee" does not include a tax.', {"fee": "a tax"}),
+        # A hard-wrapped line that opens with a number goes on with its paragraph.
+        (
+            '"Member" means a payer. It does not include a person under\n18 years of age.',
+            {"member": "a person under 18 years of age"},
+        ),
         # A definition runs to the next: its "It" is the later term's.
         (
             '"Fee" means a charge. "Club" means a gym. It does not include a pool.',
