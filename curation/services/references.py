@@ -75,8 +75,9 @@ def _relinked(units: Iterable[EvidenceUnit], lists: LaneLists) -> list[EvidenceU
 
 
 def references_link(*, document: Document, previous: Mapping[str, Sequence[str]]) -> int:
-    """After ``document``'s text was written: store the lists it holds and link again its own
-    units and the lane's current units that may cite a list it holds now or held before
+    """After ``document``'s text was written: store the lists it holds (and the definitions
+    that narrow a term, ``Document.narrowed_terms``, read from the same text), and link again
+    its own units and the lane's current units that may cite a list it holds now or held before
     (``previous``). Returns how many units changed.
 
     Runs inside the document's write transaction, one lane at a time (``_one_at_a_time``): two

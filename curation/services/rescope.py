@@ -6,9 +6,10 @@ the old reading until they are read again: this re-reads them from each document
 in place, without a new version (the text is unchanged; what is derived from it is not standing).
 A document whose units would now be cut differently (the unit size was changed since) is left
 as it is and named: it needs a re-ingest, which creates a version. A unit whose embedding text
-changes with its statements is re-embedded. Each document's exclusion lists are read again
-first, and the statements that exclude by citing one are linked to it
-(curation/services/references.py). One audit event records what was done.
+changes with its statements is re-embedded. Each document's exclusion lists and narrowing
+definitions (citenexus/ingest/definitions.py) are read again first, and the statements that
+exclude by citing a list are linked to it (curation/services/references.py). One audit event
+records what was done.
 """
 
 from __future__ import annotations
