@@ -316,9 +316,9 @@ _CLAUSE_END = re.compile(r"[,;.:?!]")
 
 
 def _counted_from(after: str, event: frozenset[str]) -> bool:
-    """Whether the clause after a value names the question's event after "before" / "after" /
-    "of" ("within 45 days after receipt of an appeal", "5 weeks after delivery"): the value is
-    the period counted from it."""
+    """Whether the clause after a value (up to its next punctuation) names a word of the
+    question's event ("within 45 days after receipt of an appeal", "5 weeks after delivery"):
+    the value is the period counted from it."""
     return bool(focus_words(_CLAUSE_END.split(after)[0]) & event)
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from citenexus.domain.vocabulary import stem
+from citenexus.domain.vocabulary import cached_per_vocabulary, stem
 from citenexus.text.numbers import SMALL_NUMBERS, TENS
 from citenexus.text.stopwords import STOPWORDS
 
@@ -415,7 +415,7 @@ _ASKING_END = re.compile(r"(?<=[.!])\s+")
 _ENDS = ("before", "prior", "preceding")
 
 
-def question_anchor(question: str) -> frozenset[str]:
+def _question_anchor_uncached(question: str) -> frozenset[str]:
     """The content words of the event the question counts its asked period from ("How soon must
     the inspector send the report after the first visit?": first, visit), read in its asking
     sentence (the last one); none when it names no "after" / "following" event. (A period asked
@@ -426,6 +426,12 @@ def question_anchor(question: str) -> frozenset[str]:
     if match is None or (ASKS_DEADLINE.search(asking) and match.group().lower().startswith(_ENDS)):
         return frozenset()
     return frozenset(w for w in _words(match.group(1)) if w not in STOPWORDS)
+
+
+# Cached per vocabulary (``stem`` reads its synonyms): the conflict readings ask for it once per
+# sentence they read of one question. Mutation testing mutates _question_anchor_uncached
+# (mutmut leaves decorated functions alone).
+question_anchor = cached_per_vocabulary(maxsize=2048)(_question_anchor_uncached)
 
 
 def range_of(window: str) -> tuple[float, float] | None:

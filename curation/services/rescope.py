@@ -62,9 +62,9 @@ def rescope_all(*, actor: str, lane_slug: str = "") -> RescopeReport:
     for document in documents.iterator():
         held = exclusion_lists(document.content)
         narrowed = narrowing_definitions(document.content)
-        if narrowed != document.narrowed_terms:
-            report.definitions_changed += 1
-        if held != document.exclusion_lists or narrowed != document.narrowed_terms:
+        read_anew = narrowed != document.narrowed_terms
+        report.definitions_changed += read_anew
+        if read_anew or held != document.exclusion_lists:
             document.exclusion_lists = held
             document.narrowed_terms = narrowed
             document.save(update_fields=["exclusion_lists", "narrowed_terms"])
