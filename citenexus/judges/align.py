@@ -330,7 +330,34 @@ def _home_sentences(alignment: Alignment) -> frozenset[int]:
     """
     counts = _sentence_counts(alignment.unit, (u for _, u in alignment.pairs))
     most = max(counts.values(), default=0)
-    return frozenset(start for start, n in counts.items() if n == most)
+    home = {start for start, n in counts.items() if n == most}
+    # A sentence that goes on about a home sentence's subject by a word for it ("The term
+    # does not include ...", "It does not apply ...") is the same statement continued: a
+    # definition and what it leaves out are one rule (``continues``).
+    tokens = alignment.unit
+    for start in sorted(home):
+        at = start
+        while at > 0 and continues(tokens, at):
+            at = sentence_of(tokens, at - 1)  # the sentence it goes on from
+            if at not in counts:
+                break
+            home.add(at)
+        at = sentence_end(tokens, start)
+        while at in counts and continues(tokens, at):
+            home.add(at)
+            at = sentence_end(tokens, at)
+    return frozenset(home)
+
+
+# The words a sentence opens with when it goes on about the subject of the one before it.
+_BACK_REFERENCES = (("the", "term"), ("such", "term"), ("this", "term"), ("it",), ("they",))
+
+
+def continues(tokens: tuple[Token, ...], start: int) -> bool:
+    """Whether the sentence whose first token is at ``start`` opens with a word for the subject
+    of the sentence before it ("The term", "Such term", "This term", "It", "They")."""
+    words = tuple(t.word for t in tokens[start : start + 2])
+    return any(words[: len(opening)] == opening for opening in _BACK_REFERENCES)
 
 
 # A sentence holding at least this share of a claim's paired words is one the claim quotes.

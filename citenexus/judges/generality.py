@@ -3,7 +3,9 @@
 A claim can keep nearly every word of its passage and still say more: it adds a phrase of free
 choice where the passage has none ("for whatever reason", "however it is delivered"), puts
 "any" or "every" in front of a thing the passage restricts ("any website" for "a website
-directed to children", "in any year" for "during the preceding calendar year"), offers with
+directed to children", "in any year" for "during the preceding calendar year"), or in front
+of a thing the passage says it "does not apply to" ("every employee" where the section "does
+not apply to employees covered by a collective agreement"), offers with
 "or" an alternative the passage does not name ("residential or commercial" for "residential"),
 stops its quote on a word the passage goes on to restrict ("for purposes of profiling" where
 the passage says "profiling in furtherance of decisions that ..."), or names the owner where
@@ -22,6 +24,7 @@ import os
 
 from citenexus.judges.align import Alignment, content_run_before, home_sentences, sentence_of
 from citenexus.judges.tokens import MODAL, Token
+from citenexus.text.quantities import COUNTING_WORDS
 from citenexus.text.stopwords import BE_FORMS
 
 # Words of free choice that widen a rule to every case when they open a phrase of their own
@@ -49,6 +52,7 @@ def widened(alignment: Alignment) -> bool:
     return (
         free_choice_added(alignment)
         or universal_on_restricted(alignment)
+        or universal_excepted(alignment)
         or restriction_cut_off(alignment)
         or alternative_added(alignment)
         or possessor_named(alignment)
@@ -91,13 +95,65 @@ def universal_on_restricted(alignment: Alignment) -> bool:
         if head is None or head not in paired:
             continue
         uses = _uses_at_home(alignment, head, used)
-        if any(_said_of_any(unit, u) for u in uses):
+        if any(_said_of_any(unit, u) and not _front_left_out(unit, u, claim) for u in uses):
             continue  # the passage says "any" of it too
         if any(_restricted(unit, u, used) for u in uses):
             return True
         if _restriction_continues(alignment, head, used):
             return True
     return False
+
+
+# What a claim says when it makes an exception of its own ("every employee, unless ...").
+_OWN_EXCEPTIONS = frozenset({"unless", "except", "excluding", "exempt", "but"})
+
+
+def universal_excepted(alignment: Alignment) -> bool:
+    """Whether the claim says "every" / "any" / "all" / "each" of a thing that the passage, in
+    any of its sentences, says it does not apply to: "Every employee who works more than 6 hours
+    ... is entitled to a meal period" against a section that "does not apply to employees covered
+    by a collective bargaining agreement". The claim states the rule for cases the passage
+    leaves out. A claim that makes an exception of its own is not read."""
+    claim, unit = alignment.claim, alignment.unit
+    if any(token.word in _OWN_EXCEPTIONS for token in claim) or _not_apply_to(claim):
+        return False  # the claim makes an exception, or states what the rule leaves out
+    heads = set()
+    for i, token in enumerate(claim):
+        if token.word in UNIVERSALS:
+            head = _head(claim, i + 1)
+            if head is not None and claim[head].key:
+                heads.add(claim[head].key)
+    if not heads:
+        return False
+    return any(
+        unit[j].key in heads for k in _not_apply_to(unit) for j in _excepted_phrase(unit, k + 3)
+    )
+
+
+def _not_apply_to(tokens: tuple[Token, ...]) -> list[int]:
+    """Where "not apply to" stands in the text (the index of its "not")."""
+    return [
+        k
+        for k in range(len(tokens) - 2)
+        if (tokens[k].word, tokens[k + 1].word, tokens[k + 2].word) == ("not", "apply", "to")
+    ]
+
+
+def _excepted_phrase(unit: tuple[Token, ...], start: int) -> list[int]:
+    """The words of the noun phrase (over "and" / "or") that opens at ``start``: what a "does
+    not apply to" names ("employees covered by ...", "the entities and data that ..."), not
+    the words of the clauses that restrict it."""
+    j = start
+    while j < len(unit) and not unit[j].is_content and unit[j].word not in _PHRASE_ENDS:
+        j += 1
+    words = []
+    while j < len(unit) and unit[j].is_content:
+        words.append(j)
+        if j + 2 < len(unit) and unit[j + 1].word in _COORDINATORS and unit[j + 2].is_content:
+            j += 2
+        else:
+            j += 1
+    return words
 
 
 def _restriction_continues(alignment: Alignment, head: int, used: set[int]) -> bool:
@@ -171,6 +227,24 @@ def _restricted(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
     """A word restricting the thing in front of it, left out, or a restriction behind it."""
     front = content_run_before(unit, u - 1)
     return any(j not in used for j in front) or _restricted_behind(unit, u, used, _THING_PHRASES)
+
+
+def _front_left_out(unit: tuple[Token, ...], u: int, claim: tuple[Token, ...]) -> bool:
+    """Whether a word in front of the thing restricts it and the claim says it nowhere: "every
+    *residential* building" says "every" of residential buildings only, not of "any building";
+    "each retaliatory act" is "every act of retaliation" (a word of one stem), and "each
+    *calendar* month" or "any *single* month" is every month (``_NOT_RESTRICTING``)."""
+    said = {t.key[:_STEM] for t in claim if t.is_content}
+    return any(
+        unit[j].key[:_STEM] not in said and unit[j].word not in _NOT_RESTRICTING
+        for j in content_run_before(unit, u - 1)
+    )
+
+
+_STEM = 6  # letters two forms of one word share ("retaliat-ory", "retaliat-ion")
+# Words in front of a thing that pick out none of its kind: how a period is counted ("each
+# calendar month") and emphasis ("in any single month", "on any given day").
+_NOT_RESTRICTING = COUNTING_WORDS | {"single", "given"}
 
 
 _KINDS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types", "nature", "description"})

@@ -10,11 +10,13 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   passage's restriction, an alternative the passage never names, the owner for what is owned:
   ``citenexus.judges.generality``) is neutral at any coverage;
 - a claim that quantifies a condition the other way ("if any ..." for "if every ...":
-  ``quantifier_changed``), quotes a condition without one of the parts it joins with "and"
+  ``quantifier_changed``; also in a "who" clause behind the rule's subject, where "a" asks for
+  one case as "any" does: ``_relative_quantifier_changed``), quotes a condition without one of the parts it joins with "and"
   (``dropped_conjunct``), or makes a condition of what "whether or not" says does not matter
   (``either_way_narrowed``) is neutral at any coverage;
 - a claim whose subject is nowhere in the passage's sentences (a rule about someone the passage
-  does not name, even when a heading holds the word), or that names what the passage never
+  does not name, even when a heading holds the word; for a claim stated without a modal, the
+  subject in front of a verb the passage gives another subject: ``_plain_subject_missing``), or that names what the passage never
   names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage; so is one that
   states plainly what the passage names only as left out (``excepted_quoted``: "residential
   premises" for "premises other than residential premises");
@@ -689,7 +691,42 @@ def quantifier_changed(alignment: Alignment) -> bool:
         theirs = next((_quantifier(t.word) for t in reversed(unit[:u]) if not t.is_content), "")
         if theirs and theirs != mine and (in_condition(claim, i) or in_condition(unit, u)):
             return True
+    return _relative_quantifier_changed(alignment)
+
+
+def _relative_quantifier_changed(alignment: Alignment) -> bool:
+    """Whether a relative clause that picks out the rule's subject ("A student *who withdraws
+    from all courses* ...") quantifies a word the other way in the claim ("who withdraws from
+    a course"). Such a clause sets the rule's case as a condition does, and there "a" asks,
+    like "any", for one case."""
+    paired = dict(alignment.pairs)
+    claim, unit = alignment.claim, alignment.unit
+    for c, u in paired.items():
+        mine = _case_quantifier(claim, c)
+        theirs = _case_quantifier(unit, u)
+        if mine and theirs and mine != theirs:
+            return True
     return False
+
+
+def _case_quantifier(tokens: tuple[Token, ...], index: int) -> str:
+    """How the word at ``index`` is quantified ("one" or "all") when it stands in a relative
+    clause opened by "who" right after the word the clause restricts, else ""."""
+    # At index 0 the word in front is the text's last, but no clause can open before the word,
+    # so the walk below finds none.
+    front = tokens[index - 1].word
+    found = _quantifier(front) or ("one" if front in _INDEFINITES else "")
+    if not found:
+        return ""
+    for k in range(index - 2, 0, -1):
+        if tokens[k].word in _CLAUSE_ENDS:
+            return ""
+        if tokens[k].word == "who" and tokens[k - 1].is_content:
+            return found
+    return ""
+
+
+_INDEFINITES = frozenset({"a", "an"})
 
 
 def _quantifier(word: str) -> str:
@@ -990,7 +1027,7 @@ def subject_missing(alignment: Alignment) -> bool:
     ("you can ask") names the subject too."""
     predicate = claim_predicate(alignment.claim)
     if predicate is None:
-        return False
+        return _plain_subject_missing(alignment)
     paired = dict(alignment.pairs)
     if any(c in paired for c in predicate.subject):
         return False
@@ -1003,6 +1040,28 @@ def subject_missing(alignment: Alignment) -> bool:
 
 
 _PRONOUNS = frozenset({"you", "we", "they", "he", "she", "it", "i", "one"})
+
+
+def _plain_subject_missing(alignment: Alignment) -> bool:
+    """Whether a claim stated without a modal ("Companies publish the list ...") opens with a
+    subject the passage nowhere names in front of a verb the passage gives another subject
+    ("Our office publishes the list ..."): the claim's first words are its subject and its
+    verb, the verb is paired, and the word in front of the verb's pair is a content word (the
+    passage's own subject) that the claim does not say."""
+    claim, unit = alignment.claim, alignment.unit
+    k = 0
+    while k < len(claim) and claim[k].word in DETERMINERS:
+        k += 1
+    if k + 1 >= len(claim) or not (claim[k].is_content and claim[k + 1].is_content):
+        return False
+    paired = dict(alignment.pairs)
+    verb = paired.get(k + 1)
+    if k in paired or verb is None or verb == 0 or not unit[verb - 1].is_content:
+        return False
+    offered = {key for token in unit for key in token.keys}
+    said = {token.key for token in claim if token.is_content}
+    return claim[k].key not in offered and unit[verb - 1].key not in said
+
 
 _BE = frozenset({"be", "been", "being", "is", "are", "was", "were"})
 

@@ -26,7 +26,9 @@ numbers it found are about something else, and it declines (docs/design.md#the-j
 
 Where every value is matched, ``agreement`` reads ``entails`` but ``judge`` declines: numbers
 that agree say nothing of whether the passage says what the claim says around them, so this
-judge can deny support and never gives it alone (docs/design.md#the-judges).
+judge can deny support and never gives it alone (docs/design.md#the-judges). It says neutral
+there only on a share of another whole (``_share_of_another``: "10 percent of practices"
+where the passage's 10 percent is "of instructional days").
 
 A period without a number ("adjusted each month", "annually") is a unit of time too: a claim
 period that the claim's home sentences state only otherwise ("each year") conflicts, as "21
@@ -49,6 +51,7 @@ from citenexus.text.quantities import (
     HOURS,
     MONTHS,
     NUMBER,
+    PERCENT,
     Quantity,
     extract_quantities,
     number_literals,
@@ -74,7 +77,10 @@ class NumericJudge:
         says what the claim says around them (a dropped condition, a presumption stated as a
         bar): this judge can deny support, never give it alone (docs/design.md#the-judges)."""
         reading = self.agreement(claim, unit)
-        if reading is None or reading.verdict is Verdict.ENTAILS:
+        if reading is not None and reading.verdict is Verdict.ENTAILS:
+            other = _share_of_another(claim, unit.text)
+            if other is not None:
+                return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, other)
             return None
         return reading
 
@@ -326,6 +332,47 @@ def _attached_elsewhere(
 def context_words(context: str) -> set[str]:
     """The stemmed content words of a quantity's context."""
     return {stem(w) for w in context.lower().split() if w not in STOPWORDS}
+
+
+def _share_of_another(claim: str, text: str) -> tuple[int, int] | None:
+    """The passage's span of a share the claim states of another thing: "10 percent of
+    practices" where every "10 percent" of the passage is "of instructional days" (no word of
+    the one whole, in any form of its stem, in the other). A share the claim or the passage
+    states without its whole, or whose whole one of the passage's uses shares, is not read; None
+    when nothing is so stated."""
+    for q in extract_quantities(claim):
+        if q.kind != PERCENT:
+            continue
+        mine = _whole_of(claim, q.end)
+        if not mine:
+            continue
+        uses = [s for s in extract_quantities(text) if s.kind == PERCENT and s.same_value(q)]
+        wholes = [(_whole_of(text, s.end), s) for s in uses]
+        if wholes and all(theirs and not theirs & mine for theirs, _ in wholes):
+            return wholes[0][1].start, wholes[0][1].end
+    return None
+
+
+_OF = re.compile(r"\s+of\s+(?:(?:the|a|an|its|their|his|her|each|all)\s+)?")
+_WHOLE_WORDS = 3
+
+
+def _whole_of(text: str, end: int) -> frozenset[str]:
+    """The stems of the words that say what a share is of ("of *the lowest rent* charged"): up
+    to three content words behind "of", to the first word that is not one; empty when no "of"
+    follows the share."""
+    match = _OF.match(text, end)
+    if match is None:
+        return frozenset()
+    words: list[str] = []
+    for token in tokenize(text[match.end() :]):
+        if not token.is_content or len(words) == _WHOLE_WORDS:
+            break
+        words.append(token.key[:_STEM])
+    return frozenset(words)
+
+
+_STEM = 6  # letters two forms of one word share ("instruct-ional", "instruct-ion")
 
 
 def _subject_coverage(alignment: Alignment) -> float:

@@ -108,6 +108,9 @@ _DAY_QUALIFIERS |= {"school": BUSINESS_DAYS}  # days a school is in session, not
 # "six full months", "five clear days", "two successive years" ("calendar" is a day's only:
 # "5 calendar months" has no exact length and stays a bare number).
 _NEUTRAL_QUALIFIERS = frozenset({"consecutive", "full", "clear", "successive"})
+# Words in front of a period that say how it is counted, not which periods are meant: "each
+# calendar month" is every month.
+COUNTING_WORDS = _NEUTRAL_QUALIFIERS | {"calendar"}
 _UNITS: dict[str, tuple[str, float]] = {
     "day": (DAYS, 1),
     "days": (DAYS, 1),

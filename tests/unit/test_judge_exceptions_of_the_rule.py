@@ -1,0 +1,456 @@
+"""Four readings of what a passage leaves out of its rule (docs/design.md#the-judges): a sentence
+that goes on about the one before it by a word for its subject ("The term does not include
+...") is the same statement; "every" said of a thing the passage restricts by a word in front
+of it; "every" said of a thing the passage says it "does not apply to"; and a claim without a
+modal that gives the passage's verb another subject. Each reading is shown with the faithful
+claims it must leave alone, in fields no example lane covers (a library, a club, a harbour)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain.model import Verdict
+from citenexus.judges import LexicalJudge, NegationJudge, NumericJudge
+from citenexus.judges.align import continues, home_sentences, sentence_of
+from citenexus.judges.generality import (
+    _excepted_phrase,
+    _not_apply_to,
+    universal_excepted,
+    universal_on_restricted,
+)
+from citenexus.judges.lexical import (
+    _case_quantifier,
+    _plain_subject_missing,
+    _relative_quantifier_changed,
+    subject_missing,
+)
+from citenexus.judges.numeric import _share_of_another, _whole_of
+from citenexus.judges.tokens import tokenize
+from tests.support.judging import aligned, passage, verdict
+
+LEXICAL = LexicalJudge()
+NEGATION = NegationJudge()
+NUMERIC = NumericJudge()
+
+MEMBER = (
+    '(2) "Member" means a person who has paid the annual fee and lives in the county. The term '
+    "does not include a person acting as a coach, a referee, or a volunteer of the club.\n\n"
+    '(3) "Guest" means a person a member brings to an event.'
+)
+
+
+# A sentence continued by a word for its subject.
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The term does not include a coach.", True),
+        ("Such term includes a coach.", True),
+        ("This term covers a coach.", True),
+        ("It does not include a coach.", True),
+        ("They do not include coaches.", True),
+        ("This section does not apply to coaches.", False),
+        ("The club does not include coaches.", False),
+        ("Terms vary.", False),
+        ("Such a term is void.", False),
+    ],
+)
+def test_a_sentence_continues_the_one_before_it_by_a_word_for_its_subject(
+    text: str, expected: bool
+) -> None:
+    assert continues(tokenize(text), 0) is expected
+
+
+def test_what_a_definition_leaves_out_is_read_with_the_definition() -> None:
+    """The claim's words are spread over the definition and the sentence that says what the
+    term does not include; the second continues the first, so the "not" there is the claim's
+    matter and the negation judge reads the flip."""
+    claim = "A member includes a person who lives in the county acting as a volunteer."
+    alignment = aligned(claim, MEMBER)
+    tokens = alignment.unit
+    starts = {sentence_of(tokens, u) for _, u in alignment.pairs}
+    assert len(starts) == 2
+    assert home_sentences(alignment) == frozenset(starts)
+    assert verdict(NEGATION, claim, MEMBER) is Verdict.CONTRADICTS
+    # the definition restated is not contradicted
+    faithful = "A member does not include a person acting as a volunteer of the club."
+    assert verdict(NEGATION, faithful, MEMBER) is not Verdict.CONTRADICTS
+
+
+def test_a_sentence_that_opens_otherwise_stays_out_of_the_home() -> None:
+    """ "This section does not apply ..." is a statement of its own, not the definition's."""
+    text = (
+        '"Member" means a person who has paid the annual fee and lives in the county. This '
+        "section does not apply to a person acting as a volunteer of the club."
+    )
+    claim = "A member includes a person who lives in the county acting as a volunteer."
+    alignment = aligned(claim, text)
+    assert len(home_sentences(alignment)) == 1
+    assert verdict(NEGATION, claim, text) is None
+
+
+def test_a_continuing_sentence_holding_none_of_the_claim_is_not_home() -> None:
+    text = (
+        '"Member" means a person who has paid the annual fee and lives in the county. It '
+        "excludes coaches."
+    )
+    alignment = aligned("A member is a person who has paid the annual fee.", text)
+    assert len(home_sentences(alignment)) == 1
+
+
+def test_a_chain_of_continuing_sentences_is_followed() -> None:
+    text = (
+        '"Member" means a person who has paid the annual fee. It includes a life member. '
+        "It does not include a volunteer of the club."
+    )
+    claim = (
+        "A member, who has paid the annual fee, includes a life member and a volunteer of the club."
+    )
+    alignment = aligned(claim, text)
+    starts = {sentence_of(alignment.unit, u) for _, u in alignment.pairs}
+    assert home_sentences(alignment) == frozenset(starts)
+    assert len(starts) == 3
+
+
+# "Every" of a thing restricted by a word in front of it.
+
+SPRINKLERS = (
+    "(a) A sprinkler system shall be installed throughout every residential building that is "
+    "more than 3 stories above grade. (b) The owner shall have each system inspected once a year."
+)
+
+
+def test_every_of_a_thing_the_passage_says_every_of_only_as_restricted_widens() -> None:
+    claim = "Any building more than 3 stories above grade must be sprinklered throughout."
+    assert universal_on_restricted(aligned(claim, SPRINKLERS))
+    assert verdict(LEXICAL, claim, SPRINKLERS) is Verdict.NEUTRAL
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the restricting word kept
+        "Every residential building more than 3 stories above grade must have sprinklers "
+        "installed throughout.",
+        # a word of the same stem ("residential" / "residence")
+        "Any building used as a residence and more than 3 stories above grade must be "
+        "sprinklered throughout.",
+    ],
+)
+def test_every_said_as_the_passage_says_it_is_faithful(claim: str) -> None:
+    assert not universal_on_restricted(aligned(claim, SPRINKLERS))
+
+
+def test_every_of_a_period_counted_another_way_is_faithful() -> None:
+    text = "A member shall pay the fee on the first day of each calendar month."
+    claim = "A member shall pay the fee on the first day of each month."
+    assert not universal_on_restricted(aligned(claim, text))
+    assert verdict(LEXICAL, claim, text) is Verdict.ENTAILS
+    text = "A member may borrow a boat for 2 days in any single week."
+    assert not universal_on_restricted(
+        aligned("A member may borrow a boat for 2 days in any week.", text)
+    )
+    text = "A member may borrow a boat for 2 days in each consecutive week."
+    assert not universal_on_restricted(
+        aligned("A member may borrow a boat for 2 days in each week.", text)
+    )
+
+
+def test_every_of_a_thing_the_passage_says_every_of_unrestricted_is_faithful() -> None:
+    text = "A sprinkler system shall be installed throughout every building of the harbour."
+    claim = "Any building of the harbour must have a sprinkler system installed throughout."
+    assert not universal_on_restricted(aligned(claim, text))
+
+
+# "Every" of a thing the passage says it does not apply to.
+
+BREAKS = (
+    "(a) An employer shall give a worker who works more than 6 hours in a shift an unpaid meal "
+    "break of at least 30 minutes. (b) This section does not apply to workers covered by a "
+    "collective agreement that provides meal breaks."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Every worker who works more than 6 hours in a shift is entitled to an unpaid meal break "
+        "of at least 30 minutes.",
+        "All workers who work more than 6 hours in a shift get an unpaid meal break of at least "
+        "30 minutes.",
+    ],
+)
+def test_every_of_a_thing_the_passage_does_not_apply_to_widens(claim: str) -> None:
+    assert universal_excepted(aligned(claim, BREAKS))
+    assert verdict(LEXICAL, claim, BREAKS) is Verdict.NEUTRAL
+
+
+@pytest.mark.parametrize(
+    ("claim", "text"),
+    [
+        # the claim makes the exception itself
+        (
+            "Every worker who works more than 6 hours in a shift is entitled to an unpaid meal "
+            "break of at least 30 minutes unless a collective agreement provides meal breaks.",
+            BREAKS,
+        ),
+        # no universal in the claim
+        (
+            "A worker who works more than 6 hours in a shift is entitled to an unpaid meal break "
+            "of at least 30 minutes.",
+            BREAKS,
+        ),
+        # the passage leaves out another thing; the claim's word stands only in its clause
+        (
+            "Every employer must give a meal break of at least 30 minutes to a worker covered "
+            "by no agreement.",
+            "(a) An employer shall give a meal break of at least 30 minutes. (b) This section "
+            "does not apply to agreements that an employer signs.",
+        ),
+        # the claim states the exclusion itself, with a universal inside it
+        (
+            "This section does not apply to any worker covered by a collective agreement that "
+            "provides meal breaks.",
+            BREAKS,
+        ),
+        # "not apply" without "to"
+        (
+            "Every worker is entitled to a meal break of at least 30 minutes.",
+            "A worker is entitled to a meal break of at least 30 minutes. Workers who do not "
+            "apply get none.",
+        ),
+        # "apply to" without "not"
+        (
+            "Every worker is entitled to a meal break of at least 30 minutes.",
+            "This section applies to workers. A worker is entitled to a meal break of at least "
+            "30 minutes.",
+        ),
+    ],
+)
+def test_every_of_a_thing_the_passage_does_not_leave_out_is_not_read(claim: str, text: str) -> None:
+    assert not universal_excepted(aligned(claim, text))
+
+
+def test_what_a_does_not_apply_to_names_is_its_noun_phrase() -> None:
+    tokens = tokenize("does not apply to the entities and data that section 4 excludes.")
+    words = [tokens[k].word for k in _excepted_phrase(tokens, 3)]
+    assert words == ["entities", "data"]
+    tokens = tokenize("does not apply to workers covered by an agreement.")
+    assert [tokens[k].word for k in _excepted_phrase(tokens, 3)] == ["workers", "covered"]
+    tokens = tokenize("does not apply to.")
+    assert _excepted_phrase(tokens, 3) == []
+    tokens = tokenize("does not apply to")
+    assert _excepted_phrase(tokens, 3) == []
+
+
+# A claim without a modal that gives the passage's verb another subject.
+
+LIST = (
+    "A signal tells every harbour you enter that you opt out. Our office publishes the list of "
+    "recognized signals."
+)
+
+
+def test_a_plain_claim_whose_subject_the_passage_never_names_is_neutral() -> None:
+    claim = "Clerks publish the list of recognized signals."
+    alignment = aligned(claim, LIST)
+    assert _plain_subject_missing(alignment)
+    assert subject_missing(alignment)
+    assert verdict(LEXICAL, claim, LIST) is Verdict.NEUTRAL
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the passage's own subject
+        "Our office publishes the list of recognized signals.",
+        "The office publishes the list of recognized signals.",
+        # the claim names the passage's subject too
+        "Clerks publish the office's list of recognized signals.",
+        # a subject the passage names elsewhere
+        "Signals publish the list of recognized signals.",
+        # no verb paired behind the subject
+        "Clerks compile the list of recognized signals.",
+        # the claim's second word is no content word
+        "Clerks of the office publish the list of recognized signals.",
+    ],
+)
+def test_a_plain_claim_that_keeps_or_names_the_subject_is_not_read(claim: str) -> None:
+    assert not _plain_subject_missing(aligned(claim, LIST))
+
+
+def test_a_verb_opening_the_passage_or_behind_no_content_word_is_not_read() -> None:
+    assert not _plain_subject_missing(aligned("Clerks publish the list.", "Publish the list."))
+    text = "The office shall publish the list."
+    assert not _plain_subject_missing(aligned("Clerks publish the list.", text))
+    assert not _plain_subject_missing(aligned("Clerks", text))
+    assert not _plain_subject_missing(aligned("The", text))
+
+
+def test_the_subject_is_read_past_every_determiner_and_at_the_claims_end() -> None:
+    # two determiners in front of the subject
+    assert _plain_subject_missing(aligned("Each of the clerks publish the list.", LIST)) is False
+    assert _plain_subject_missing(aligned("Every such clerk publishes the list.", LIST))
+    assert _plain_subject_missing(
+        aligned("The clerks publish the list of recognized signals.", LIST)
+    )
+    # a claim of two words
+    assert _plain_subject_missing(aligned("Clerks publish", LIST))
+    # no subject word in front of the verb
+    assert not _plain_subject_missing(
+        aligned("Who publishes the list of recognized signals?", LIST)
+    )
+    # the passage's subject opens it
+    assert _plain_subject_missing(aligned("Clerks publish the list.", "Office publishes the list."))
+    assert not _plain_subject_missing(aligned("Clerks publish the list.", "Publish the rules"))
+
+
+def test_not_apply_to_is_found_at_the_texts_end() -> None:
+    assert _not_apply_to(tokenize("does not apply to")) == [1]
+    assert _not_apply_to(tokenize("It does not apply to boats. It does not apply")) == [2]
+    assert _not_apply_to(tokenize("not apply for it")) == []
+
+
+def test_the_excepted_phrase_ends_where_its_coordination_does() -> None:
+    tokens = tokenize("does not apply to entities and data")
+    assert [tokens[k].word for k in _excepted_phrase(tokens, 3)] == ["entities", "data"]
+    tokens = tokenize("does not apply to workers or")
+    assert [tokens[k].word for k in _excepted_phrase(tokens, 3)] == ["workers"]
+    tokens = tokenize("does not apply to workers and")
+    assert [tokens[k].word for k in _excepted_phrase(tokens, 3)] == ["workers"]
+
+
+# A relative clause that sets the rule's case, quantified the other way.
+
+WITHDRAWALS = (
+    "(c) A member who withdraws from all clubs in a season shall notify the registrar in "
+    "writing within 7 days. (d) A member who leaves a club may keep the badge."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Any member who withdraws from a club must notify the registrar in writing within 7 days.",
+        "A member who withdraws from any club must notify the registrar in writing within 7 days.",
+    ],
+)
+def test_a_case_quantified_the_other_way_in_a_relative_clause_is_neutral(claim: str) -> None:
+    alignment = aligned(claim, WITHDRAWALS)
+    assert _relative_quantifier_changed(alignment)
+    assert verdict(LEXICAL, claim, WITHDRAWALS) is Verdict.NEUTRAL
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the same quantifier
+        "A member who withdraws from all clubs in a season must notify the registrar in writing "
+        "within 7 days.",
+        "A member who withdraws from every club in a season must notify the registrar in writing "
+        "within 7 days.",
+        # "a" against "a"
+        "Any member who leaves a club may keep the badge.",
+    ],
+)
+def test_a_case_quantified_the_same_way_is_not_read(claim: str) -> None:
+    assert not _relative_quantifier_changed(aligned(claim, WITHDRAWALS))
+
+
+@pytest.mark.parametrize(
+    ("text", "index", "expected"),
+    [
+        ("a member who withdraws from all clubs", 6, "all"),
+        ("a member who withdraws from a club", 6, "one"),
+        ("a member who withdraws from any club", 6, "one"),
+        ("a member who withdraws from each club", 6, "all"),
+        # no relative clause, or one the clause's end cuts off
+        ("a member withdraws from all clubs", 5, ""),
+        ("a member who sings, withdraws from all clubs", 7, ""),
+        # "who" with no word in front of it to restrict
+        ("who withdraws from all clubs", 4, ""),
+        ("who all clubs", 2, ""),
+        # the word is not quantified
+        ("a member who withdraws from the club", 6, ""),
+        ("a member who withdraws from clubs", 5, ""),
+        ("clubs", 0, ""),
+        ("clubs who withdraw from all", 0, ""),
+        # "who" right behind the word's own neighbour, first in the text's second token, or
+        # an odd number of words away
+        ("people who all agree", 3, "all"),
+        ("members who withdraw from all clubs", 5, "all"),
+        ("a member who withdraws all clubs", 5, "all"),
+        # "who" behind no content word ("those who ...")
+        ("those who withdraw from all clubs", 5, ""),
+    ],
+)
+def test_how_a_word_in_a_relative_clause_is_quantified(
+    text: str, index: int, expected: str
+) -> None:
+    assert _case_quantifier(tokenize(text), index) == expected
+
+
+# A share of another whole.
+
+ATTENDANCE = (
+    "(a) A student must attend at least half of the school day to take part in an event. (b) A "
+    "student who misses more than 10 percent of instructional days in a term is chronically "
+    "absent."
+)
+
+
+def test_a_share_of_another_whole_is_neutral() -> None:
+    claim = "A student who misses more than 10 percent of practices may not take part in an event."
+    span = _share_of_another(claim, ATTENDANCE)
+    assert span is not None and ATTENDANCE[span[0] : span[1]] == "10 percent"
+    reading = NUMERIC.judge(
+        "A student who misses more than 10 percent of practices is chronically absent.",
+        passage(ATTENDANCE),
+    )
+    assert reading is not None and reading.verdict is Verdict.NEUTRAL
+    assert reading.span == span
+    assert (reading.key, reading.judge, reading.score) == ("d#1", "numeric", 0.0)
+    # a value of another kind, or a share without its whole, read first
+    for claim in (
+        "Within 30 days, a student who misses 10 percent of practices is benched.",
+        "More than 5 percent, or 10 percent of practices, is too many.",
+    ):
+        assert _share_of_another(claim, ATTENDANCE) == span
+
+
+@pytest.mark.parametrize(
+    ("claim", "text"),
+    [
+        # the same whole, in another form of its stem
+        ("A student who misses 10 percent of instruction is chronically absent.", ATTENDANCE),
+        ("A student who misses 10% of the instructional days is chronically absent.", ATTENDANCE),
+        # the claim's share has no whole
+        ("More than 10 percent is too many absences.", ATTENDANCE),
+        # one of the passage's uses has the claim's whole
+        (
+            "A student who misses 10 percent of practices is benched.",
+            ATTENDANCE + " A student who misses 10 percent of practices is benched.",
+        ),
+        # the passage's share has no whole
+        ("A student who misses 10 percent of practices is benched.", "Missing 10 percent is bad."),
+        # another value
+        ("A student who misses 20 percent of practices is benched.", ATTENDANCE),
+        # not a share
+        (
+            "A student who misses 10 days of practices is benched.",
+            "A student who misses 10 days of school.",
+        ),
+    ],
+)
+def test_a_share_of_the_same_whole_or_without_one_is_not_read(claim: str, text: str) -> None:
+    assert _share_of_another(claim, text) is None
+
+
+def test_the_whole_is_read_to_three_words_past_a_determiner() -> None:
+    assert _whole_of("10 percent of the lowest rent charged in a year", 10) == frozenset(
+        {"lowest", "rent", "charg"}
+    )
+    assert _whole_of("10 percent of  practices", 10) == frozenset({"practi"})
+    assert _whole_of("10 percent, of practices", 10) == frozenset()
+    assert _whole_of("10 percent of", 10) == frozenset()
