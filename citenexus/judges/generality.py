@@ -113,7 +113,9 @@ def universal_excepted(alignment: Alignment) -> bool:
     any of its sentences, says it does not apply to: "Every employee who works more than 6 hours
     ... is entitled to a meal period" against a section that "does not apply to employees covered
     by a collective bargaining agreement". The claim states the rule for cases the passage
-    leaves out. A claim that makes an exception of its own is not read."""
+    leaves out. A thing the passage names with a word in front that the claim does not say is
+    another kind ("It does not apply to *turbine* engines" against "every BO-360 series
+    engine"). A claim that makes an exception of its own is not read."""
     claim, unit = alignment.claim, alignment.unit
     if any(token.word in _OWN_EXCEPTIONS for token in claim) or _not_apply_to(claim):
         return False  # the claim makes an exception, or states what the rule leaves out
@@ -125,9 +127,13 @@ def universal_excepted(alignment: Alignment) -> bool:
                 heads.add(claim[head].key)
     if not heads:
         return False
-    return any(
-        unit[j].key in heads for k in _not_apply_to(unit) for j in _excepted_phrase(unit, k + 3)
-    )
+    said = {t.key[:_STEM] for t in claim if t.is_content}
+    for k in _not_apply_to(unit):
+        for member in _excepted_phrase(unit, k + 3):
+            for n, j in enumerate(member):
+                if unit[j].key in heads and all(unit[i].key[:_STEM] in said for i in member[:n]):
+                    return True
+    return False
 
 
 def _not_apply_to(tokens: tuple[Token, ...]) -> list[int]:
@@ -139,21 +145,24 @@ def _not_apply_to(tokens: tuple[Token, ...]) -> list[int]:
     ]
 
 
-def _excepted_phrase(unit: tuple[Token, ...], start: int) -> list[int]:
-    """The words of the noun phrase (over "and" / "or") that opens at ``start``: what a "does
-    not apply to" names ("employees covered by ...", "the entities and data that ..."), not
-    the words of the clauses that restrict it."""
+def _excepted_phrase(unit: tuple[Token, ...], start: int) -> list[list[int]]:
+    """The words of the noun phrase that opens at ``start``, one list per thing it joins with
+    "and" / "or": what a "does not apply to" names ("employees covered by ...", "the entities
+    and data that ..."), not the words of the clauses that restrict it."""
     j = start
     while j < len(unit) and not unit[j].is_content and unit[j].word not in _PHRASE_ENDS:
         j += 1
-    words = []
+    members: list[list[int]] = []
+    words: list[int] = []
     while j < len(unit) and unit[j].is_content:
         words.append(j)
         if j + 2 < len(unit) and unit[j + 1].word in _COORDINATORS and unit[j + 2].is_content:
+            members.append(words)
+            words = []
             j += 2
         else:
             j += 1
-    return words
+    return [*members, words] if words else members
 
 
 def _restriction_continues(alignment: Alignment, head: int, used: set[int]) -> bool:

@@ -35,7 +35,10 @@ Each word's polarity is the parity of the negation markers whose scope covers it
 more than 30 days' notice" as "does not have to"; ``_denies_predicate``), and "absent evidence
 to the contrary" is an exception like "without". A flip on a word the passage also uses,
 unpaired and with the claim's polarity, in the same sentences is no flip (``_agrees_elsewhere``):
-the alignment paired the other use.
+the alignment paired the other use. Nor is a flip on a word the claim puts between two
+neighbours the passage has side by side ("the first fire drill" for "the first drill"): it is
+paired with another use of it ("... by the fire marshal"), whose polarity is not the claim's
+(``_inserted_stray``).
 
 Dropping a whole exception ("... unless the tenant consents") keeps the polarity of what is
 left, so a compression that drops it is not contradicted here.
@@ -146,6 +149,7 @@ class NegationJudge:
             and sentence_of(alignment.unit, u) in home
             and not (_excepted(alignment.claim, c) and _excepted(alignment.unit, u))
             and not _agrees_elsewhere(alignment, c, claim_counts, unit_counts)
+            and not _inserted_stray(alignment, c)
         ]
         flips += _predicate_flips(alignment, claim_counts, unit_counts)
         flips += _scope_flips(alignment, claim_counts, unit_counts)
@@ -207,6 +211,20 @@ class NegationJudge:
         if not agreed:
             return None  # the claim's negation is about a word the passage does not negate
         return Judgment(unit.key, NAME, Verdict.ENTAILS, 1.0, span)
+
+
+def _inserted_stray(alignment: Alignment, c: int) -> bool:
+    """Whether the claim word at ``c`` stands between two claim words paired side by side in the
+    passage, and is itself paired elsewhere: a word of the claim's own put between them ("the
+    first *fire* drill" for "the first drill"), paired with another use of it ("... by the fire
+    marshal"). Its polarity there is that other use's."""
+    order = [k for k, _ in alignment.pairs]
+    index = order.index(c)
+    if index == 0 or index + 1 == len(order):
+        return False
+    paired = dict(alignment.pairs)
+    # Side by side, the neighbours leave no place between them for the word's own pair.
+    return paired[order[index + 1]] == paired[order[index - 1]] + 1
 
 
 def _exception_against_statement(

@@ -24,6 +24,7 @@ from citenexus.judges.lexical import (
     _relative_quantifier_changed,
     subject_missing,
 )
+from citenexus.judges.negation import _inserted_stray
 from citenexus.judges.numeric import _share_of_another, _whole_of
 from citenexus.judges.tokens import tokenize
 from tests.support.judging import aligned, passage, verdict
@@ -232,16 +233,46 @@ def test_every_of_a_thing_the_passage_does_not_leave_out_is_not_read(claim: str,
     assert not universal_excepted(aligned(claim, text))
 
 
+def test_a_universal_with_no_thing_behind_it_is_not_read() -> None:
+    assert not universal_excepted(aligned("Workers are entitled to two meal breaks each.", BREAKS))
+    # "every" of a count: the count's token has no word to compare
+    assert not universal_excepted(aligned("A meal break is due every 6 hours.", BREAKS))
+
+
 def test_what_a_does_not_apply_to_names_is_its_noun_phrase() -> None:
-    tokens = tokenize("does not apply to the entities and data that section 4 excludes.")
-    words = [tokens[k].word for k in _excepted_phrase(tokens, 3)]
-    assert words == ["entities", "data"]
-    tokens = tokenize("does not apply to workers covered by an agreement.")
-    assert [tokens[k].word for k in _excepted_phrase(tokens, 3)] == ["workers", "covered"]
-    tokens = tokenize("does not apply to.")
-    assert _excepted_phrase(tokens, 3) == []
-    tokens = tokenize("does not apply to")
-    assert _excepted_phrase(tokens, 3) == []
+    def words(text: str) -> list[list[str]]:
+        tokens = tokenize(text)
+        return [[tokens[k].word for k in member] for member in _excepted_phrase(tokens, 3)]
+
+    assert words("does not apply to the entities and data that section 4 excludes.") == [
+        ["entities"],
+        ["data"],
+    ]
+    assert words("does not apply to workers covered by an agreement.") == [["workers", "covered"]]
+    assert words("does not apply to turbine engines or gliders") == [
+        ["turbine", "engines"],
+        ["gliders"],
+    ]
+    assert words("does not apply to.") == []
+    assert words("does not apply to") == []
+
+
+def test_a_thing_the_passage_names_with_a_word_the_claim_does_not_say_is_another_kind() -> None:
+    text = (
+        "This section applies to all BX-360 series engines. It does not apply to turbine "
+        "engines. (a) The time between overhauls for every BX-360 series engine is 1,800 hours."
+    )
+    claim = "The time between overhauls for every BX-360 series engine is 1,800 hours."
+    assert not universal_excepted(aligned(claim, text))
+    assert verdict(LEXICAL, claim, text) is Verdict.ENTAILS
+    # the word in front said by the claim: the claim's engines are the excluded ones
+    said = "The time between overhauls for every turbine engine is 1,800 hours."
+    assert universal_excepted(aligned(said, text))
+    # a second exclusion of the claim's own kind is still read
+    both = text.replace(
+        "turbine engines.", "turbine engines. It does not apply to engines in storage."
+    )
+    assert universal_excepted(aligned(claim, both))
 
 
 # A claim without a modal that gives the passage's verb another subject.
@@ -313,12 +344,13 @@ def test_not_apply_to_is_found_at_the_texts_end() -> None:
 
 
 def test_the_excepted_phrase_ends_where_its_coordination_does() -> None:
-    tokens = tokenize("does not apply to entities and data")
-    assert [tokens[k].word for k in _excepted_phrase(tokens, 3)] == ["entities", "data"]
-    tokens = tokenize("does not apply to workers or")
-    assert [tokens[k].word for k in _excepted_phrase(tokens, 3)] == ["workers"]
-    tokens = tokenize("does not apply to workers and")
-    assert [tokens[k].word for k in _excepted_phrase(tokens, 3)] == ["workers"]
+    def words(text: str) -> list[list[str]]:
+        tokens = tokenize(text)
+        return [[tokens[k].word for k in member] for member in _excepted_phrase(tokens, 3)]
+
+    assert words("does not apply to entities and data") == [["entities"], ["data"]]
+    assert words("does not apply to workers or") == [["workers"]]
+    assert words("does not apply to workers and") == [["workers"]]
 
 
 # A relative clause that sets the rule's case, quantified the other way.
@@ -454,3 +486,33 @@ def test_the_whole_is_read_to_three_words_past_a_determiner() -> None:
     assert _whole_of("10 percent of  practices", 10) == frozenset({"practi"})
     assert _whole_of("10 percent, of practices", 10) == frozenset()
     assert _whole_of("10 percent of", 10) == frozenset()
+
+
+# A word the claim puts between two words the passage has side by side, paired with another use.
+
+DRILLS = (
+    "(b) Generally, the first drill of each season shall be held within 10 days after training "
+    "begins, and no exception to this timing may be granted by the fire marshal."
+)
+
+
+def test_a_word_put_between_two_neighbours_carries_no_polarity_of_its_other_use() -> None:
+    claim = "The first fire drill of each season must be held within 10 days after training begins."
+    alignment = aligned(claim, DRILLS)
+    fire = next(c for c, _ in alignment.pairs if alignment.claim[c].word == "fire")
+    assert _inserted_stray(alignment, fire)
+    assert verdict(NEGATION, claim, DRILLS) is not Verdict.CONTRADICTS
+
+
+def test_a_word_paired_in_place_or_between_words_apart_is_not_stray() -> None:
+    claim = "The first drill of each season must be held within 10 days after training begins."
+    alignment = aligned(claim, DRILLS)
+    assert not any(_inserted_stray(alignment, c) for c, _ in alignment.pairs)
+    # the first and last paired words have only one neighbour
+    first, last = alignment.pairs[0][0], alignment.pairs[-1][0]
+    assert not _inserted_stray(alignment, first)
+    assert not _inserted_stray(alignment, last)
+    # a denial the claim's word really carries still contradicts
+    denied = "No exception to the timing of the first drill may be granted by the fire marshal."
+    granted = "An exception to the timing of the first drill may be granted by the fire marshal."
+    assert verdict(NEGATION, granted, denied) is Verdict.CONTRADICTS
