@@ -545,8 +545,10 @@ def _statement_negation(
 ) -> bool:
     """Whether the marker nearest in front of ``first`` denies a statement (``_scope_flips``)."""
     k = first  # a word under a negation has its marker in front of it, or is one itself
-    while not tokens[k].negates:
+    while k >= 0 and not tokens[k].negates:
         k -= 1
+    if k < 0:
+        return False  # a subject its predicate denies ("... is prohibited"): read by parity
     marker = tokens[k]
     lead = tokens[k - 1].word if k > 0 else ""
     if marker.norm == "no" and lead in _NOUN_LEADS:

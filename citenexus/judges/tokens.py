@@ -438,6 +438,8 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     """
     counts = [0] * len(tokens)
     hindered = _hindered(tokens)
+    for k in _denied_subjects(tokens, max_scope):
+        counts[k] += 1
     for i, token in enumerate(tokens):
         if not token.negates and i not in hindered:
             continue
@@ -490,6 +492,75 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
                 if seen >= reach:
                     break
     return counts
+
+
+# A clause that ends on a denial of its subject's act: "Use of the sink for food preparation is
+# prohibited." says what "The sink may not be used for food preparation" says.
+_DENYING_PREDICATES = frozenset({"prohibited", "forbidden"})
+_COPULAS = frozenset({"is", "are", "was", "were", "be"})
+_CLAUSE_ENDS = frozenset({".", ";", "!", "?", ":"})
+
+
+def _denied_subjects(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
+    """The tokens of each clause's subject that a denying predicate at the clause's end covers:
+    "<subject> is prohibited." (or "forbidden"), the copula right in front of it and nothing
+    but the clause's end behind it. The subject runs back from the copula to the clause's start
+    (a boundary other than a comma or a relative pronoun, or a modal), over the commas of a list
+    ("Use of the sink for food preparation, utensil washing, or ... is prohibited") and over the
+    subject's own relative clause ("Coaches who have paid ... fall outside ..."), at most
+    ``max_scope`` content words; a condition in front ("If the member leaves, subletting is prohibited") ends it at
+    the comma behind the condition."""
+    covered: list[int] = []
+    for i in range(len(tokens)):
+        start = _denial_of_subject(tokens, i)
+        if start is None:
+            continue
+        subject: list[int] = []
+        comma = None  # how much of the subject lies behind the last comma crossed
+        seen = 0
+        for j in range(start, -1, -1):
+            other = tokens[j]
+            if other.word == ",":
+                comma = len(subject)
+                continue
+            if other.word in _RELATIVES:
+                subject.append(j)  # "Coaches who have paid the fee fall outside ...": its own
+                continue  # relative clause is part of the subject
+            if other.kind == BOUNDARY or other.kind == MODAL:
+                if comma is not None and other.word in _CONDITION_OPENERS:
+                    subject = subject[:comma]
+                break
+            subject.append(j)
+            seen += other.is_content
+            if seen >= max_scope:
+                break
+        covered.extend(subject)
+    return covered
+
+
+_CONDITION_OPENERS = frozenset({"if", "when", "whenever", "where", "provided"})
+_RELATIVES = frozenset({"who", "whom", "whose", "which"})
+# Predicates that put their subject out of what they name: "X falls outside the definition",
+# "X are excluded from this part", "X is exempt from the rule".
+_OUTSIDE_VERBS = frozenset({"fall", "falls", "fell", "lie", "lies"})
+_OUT_OF = {"excluded": "from", "exempt": "from", "exempted": "from"}
+
+
+def _denial_of_subject(tokens: tuple[Token, ...], i: int) -> int | None:
+    """Where the subject that the predicate at ``i`` denies ends (the index to walk back from),
+    or None: "<subject> is prohibited." (or "forbidden", the clause ending there), "<subject>
+    fall(s) outside ...", "<subject> is excluded from ..." / "exempt from ..."."""
+    if i == 0:
+        return None
+    word, before = tokens[i].word, tokens[i - 1].word
+    after = tokens[i + 1].word if i + 1 < len(tokens) else ""
+    if word in _DENYING_PREDICATES and before in _COPULAS and (not after or after in _CLAUSE_ENDS):
+        return i - 2
+    if word in _OUTSIDE_VERBS and after == "outside":
+        return i - 1
+    if _OUT_OF.get(word) == after and before in _COPULAS:
+        return i - 2
+    return None
 
 
 def either_way(tokens: tuple[Token, ...], i: int) -> bool:

@@ -24,9 +24,9 @@ from citenexus.judges.lexical import (
     _relative_quantifier_changed,
     subject_missing,
 )
-from citenexus.judges.negation import _inserted_stray
+from citenexus.judges.negation import _inserted_stray, _statement_negation
 from citenexus.judges.numeric import _share_of_another, _whole_of
-from citenexus.judges.tokens import tokenize
+from citenexus.judges.tokens import _denied_subjects, tokenize
 from tests.support.judging import aligned, passage, verdict
 
 LEXICAL = LexicalJudge()
@@ -516,3 +516,103 @@ def test_a_word_paired_in_place_or_between_words_apart_is_not_stray() -> None:
     denied = "No exception to the timing of the first drill may be granted by the fire marshal."
     granted = "An exception to the timing of the first drill may be granted by the fire marshal."
     assert verdict(NEGATION, granted, denied) is Verdict.CONTRADICTS
+
+
+# A clause that ends on a denial of its subject's act.
+
+
+def _denied(text: str) -> list[str]:
+    tokens = tokenize(text)
+    return [tokens[k].word for k in sorted(_denied_subjects(tokens, 20))]
+
+
+def test_a_denying_predicate_at_the_clauses_end_covers_its_subject() -> None:
+    assert _denied("Use of a pool for diving, racing, or games is prohibited.") == [
+        "use",
+        "of",
+        "a",
+        "pool",
+        "for",
+        "diving",
+        "racing",
+        "or",
+        "games",
+    ]
+    assert _denied("A member may swim. Diving is forbidden; racing is free.") == ["diving"]
+    # what the negation judge then reads: the nominalised claim agrees with the modal denial
+    text = "(c) A pool may not be used for diving, racing, or games."
+    claim = "Use of a pool for diving, racing, or games is prohibited."
+    assert verdict(NEGATION, claim, text) is not Verdict.CONTRADICTS
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a condition in front ends the subject at its comma
+        ("If the member leaves, subletting is prohibited.", ["subletting"]),
+        ("When it rains, diving is forbidden.", ["diving"]),
+        # a clause that goes on past the predicate is not read
+        ("Subletting is prohibited unless the owner agrees.", []),
+        ("Subletting is prohibited by the rules.", []),
+        # no copula in front
+        ("The rules prohibited subletting.", []),
+        ("Prohibited.", []),
+        # a modal or a clause word ends the subject
+        ("Members may be told diving is prohibited", ["be", "told", "diving"]),
+        ("A pool which members use is forbidden.", ["a", "pool", "which", "members", "use"]),
+        ("Members swim; the pool is forbidden.", ["the", "pool"]),
+        # at the text's end without a full stop
+        ("Diving is prohibited", ["diving"]),
+        # a comma with no condition in front
+        ("Diving, racing is prohibited.", ["diving", "racing"]),
+    ],
+)
+def test_what_a_denying_predicate_covers(text: str, expected: list[str]) -> None:
+    assert _denied(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Guests and coaches fall outside this rule.", ["guests", "and", "coaches"]),
+        ("A guest falls outside the definition of member.", ["a", "guest"]),
+        ("Coaches are excluded from the ballot.", ["coaches"]),
+        ("A coach is exempt from the fee.", ["a", "coach"]),
+        ("Coaches were exempted from the fee.", ["coaches"]),
+        # the same words that deny nothing of a subject
+        ("Coaches fall behind the rule.", []),
+        ("Coaches are excluded.", []),
+        ("Coaches excluded from the ballot.", []),
+        ("Coaches who pay are excluded from the ballot.", ["coaches", "who", "pay"]),
+        ("The fee is exempt.", []),
+        ("Outside the club, coaches fall.", []),
+        ("Fall outside the rule.", []),
+    ],
+)
+def test_predicates_that_put_their_subject_out(text: str, expected: list[str]) -> None:
+    assert _denied(text) == expected
+
+
+def test_a_subject_put_out_agrees_with_what_the_passage_does_not_include() -> None:
+    text = (
+        "The definition of a member covers every person who has paid the fee. It does not "
+        "include coaches or referees."
+    )
+    claim = "Coaches and referees who have paid the fee fall outside the definition of a member."
+    assert verdict(NEGATION, claim, text) is not Verdict.CONTRADICTS
+    # said of the subject, the denial is read: "fall within" it is not
+    within = "Coaches and referees who have paid the fee fall within the definition of a member."
+    assert verdict(NEGATION, within, text) is Verdict.CONTRADICTS
+
+
+def test_a_subject_denied_by_its_predicate_has_no_marker_in_front() -> None:
+    """The scope reading looks in front of a denied word for its marker; a subject denied by
+    the predicate behind it has none, and the reading says no statement is denied."""
+    tokens = tokenize("Use of the pool is prohibited.")
+    alignment = aligned("Use of the pool is prohibited.", "Use of the pool is prohibited.")
+    assert not _statement_negation(tokens, 0, {0: 0}, frozenset({0}), alignment, 0)
+
+
+def test_the_denied_subject_is_at_most_the_scope_long() -> None:
+    tokens = tokenize("Diving racing games are prohibited.")
+    assert [tokens[k].word for k in sorted(_denied_subjects(tokens, 2))] == ["racing", "games"]
