@@ -11,13 +11,14 @@ uses other words. So lexical speaks only where its words let it tell (docs/desig
   ``citenexus.judges.generality``) is neutral at any coverage;
 - a claim that quantifies a condition the other way ("if any ..." for "if every ...":
   ``quantifier_changed``; also in a "who" clause behind the rule's subject, where "a" asks for
-  one case as "any" does: ``_relative_quantifier_changed``), quotes a condition without one of the parts it joins with "and"
-  (``dropped_conjunct``), or makes a condition of what "whether or not" says does not matter
-  (``either_way_narrowed``) is neutral at any coverage;
+  one case as "any" does: ``_relative_quantifier_changed``), quotes a condition without one of
+  the parts it joins with "and" (``dropped_conjunct``), or makes a condition of what "whether
+  or not" says does not matter (``either_way_narrowed``) is neutral at any coverage;
 - a claim whose subject is nowhere in the passage's sentences (a rule about someone the passage
   does not name, even when a heading holds the word; for a claim stated without a modal, the
-  subject in front of a verb the passage gives another subject: ``_plain_subject_missing``), or that names what the passage never
-  names (``unnamed``: "Under Texas law, ..."), is neutral at any coverage; so is one that
+  subject in front of a verb the passage gives another subject: ``_plain_subject_missing``),
+  or that names what the passage never names (``unnamed``: "Under Texas law, ..."), is neutral
+  at any coverage; so is one that
   states plainly what the passage names only as left out (``excepted_quoted``: "residential
   premises" for "premises other than residential premises");
 - a claim word whose generic opposite stands, unpaired, in the aligned sentences contradicts

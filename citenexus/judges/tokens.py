@@ -434,7 +434,9 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     covers one word and a negative verb ("fails to pay a claim", "withholds consent") two; a
     "nor" inside a denial ("do not cover X, nor Y") goes on denying and adds nothing; a
     negative content word ("prohibited") also covers itself. The "from" of a hindrance in front
-    of a gerund ("prevents the parties from agreeing") is a marker too (``_hindered``).
+    of a gerund ("prevents the parties from agreeing") is a marker too (``_hindered``), and a
+    predicate that denies its subject covers the subject (``_denied_subjects``: "Use of the
+    sink for food preparation is prohibited.").
     """
     counts = [0] * len(tokens)
     hindered = _hindered(tokens)
@@ -502,14 +504,14 @@ _CLAUSE_ENDS = frozenset({".", ";", "!", "?", ":"})
 
 
 def _denied_subjects(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
-    """The tokens of each clause's subject that a denying predicate at the clause's end covers:
-    "<subject> is prohibited." (or "forbidden"), the copula right in front of it and nothing
-    but the clause's end behind it. The subject runs back from the copula to the clause's start
-    (a boundary other than a comma or a relative pronoun, or a modal), over the commas of a list
-    ("Use of the sink for food preparation, utensil washing, or ... is prohibited") and over the
-    subject's own relative clause ("Coaches who have paid ... fall outside ..."), at most
-    ``max_scope`` content words; a condition in front ("If the member leaves, subletting is prohibited") ends it at
-    the comma behind the condition."""
+    """The tokens of each clause's subject that a predicate behind it denies
+    (``_denial_of_subject``: "<subject> is prohibited.", "<subject> fall outside ...",
+    "<subject> is excluded from ..."). The subject runs back from the predicate to the clause's
+    start (a boundary other than a comma or a relative pronoun, or a modal), over the commas of
+    a list ("Use of the sink for food preparation, utensil washing, or ... is prohibited") and
+    over the subject's own relative clause ("Coaches who have paid ... fall outside ..."), at
+    most ``max_scope`` content words; a condition in front ("If the member leaves, subletting
+    is prohibited") ends it at the comma behind the condition."""
     covered: list[int] = []
     for i in range(len(tokens)):
         start = _denial_of_subject(tokens, i)

@@ -1,9 +1,12 @@
-"""Four readings of what a passage leaves out of its rule (docs/design.md#the-judges): a sentence
-that goes on about the one before it by a word for its subject ("The term does not include
-...") is the same statement; "every" said of a thing the passage restricts by a word in front
-of it; "every" said of a thing the passage says it "does not apply to"; and a claim without a
-modal that gives the passage's verb another subject. Each reading is shown with the faithful
-claims it must leave alone, in fields no example lane covers (a library, a club, a harbour)."""
+"""Readings of what a passage leaves out of its rule, and of what a text denies
+(docs/design.md#the-judges): a sentence that goes on about the one before it by a word for its
+subject ("The term does not include ...") is the same statement; "every" said of a thing the
+passage restricts by a word in front of it, or of a thing it "does not apply to"; a claim
+without a modal that gives the passage's verb another subject; a "who" clause quantified the
+other way; a share of another whole; a word the claim puts between two side-by-side neighbours;
+a predicate that denies its subject ("... is prohibited.", "... fall outside ..."). Each
+reading is shown with the faithful claims it must leave alone, in fields no example lane
+covers (a library, a club, a harbour, a pool, an engine maker)."""
 
 from __future__ import annotations
 
