@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 
 from citenexus.judges.align import Alignment, content_run_before, home_sentences, sentence_of
-from citenexus.judges.tokens import MODAL, Token
+from citenexus.judges.tokens import MODAL, STEM_LETTERS, Token
 from citenexus.text.quantities import COUNTING_WORDS
 from citenexus.text.stopwords import BE_FORMS
 
@@ -127,11 +127,13 @@ def universal_excepted(alignment: Alignment) -> bool:
                 heads.add(claim[head].key)
     if not heads:
         return False
-    said = {t.key[:_STEM] for t in claim if t.is_content}
+    said = {t.key[:STEM_LETTERS] for t in claim if t.is_content}
     for k in _not_apply_to(unit):
         for member in _excepted_phrase(unit, k + 3):
             for n, j in enumerate(member):
-                if unit[j].key in heads and all(unit[i].key[:_STEM] in said for i in member[:n]):
+                if unit[j].key in heads and all(
+                    unit[i].key[:STEM_LETTERS] in said for i in member[:n]
+                ):
                     return True
     return False
 
@@ -243,14 +245,13 @@ def _front_left_out(unit: tuple[Token, ...], u: int, claim: tuple[Token, ...]) -
     *residential* building" says "every" of residential buildings only, not of "any building";
     "each retaliatory act" is "every act of retaliation" (a word of one stem), and "each
     *calendar* month" or "any *single* month" is every month (``_NOT_RESTRICTING``)."""
-    said = {t.key[:_STEM] for t in claim if t.is_content}
+    said = {t.key[:STEM_LETTERS] for t in claim if t.is_content}
     return any(
-        unit[j].key[:_STEM] not in said and unit[j].word not in _NOT_RESTRICTING
+        unit[j].key[:STEM_LETTERS] not in said and unit[j].word not in _NOT_RESTRICTING
         for j in content_run_before(unit, u - 1)
     )
 
 
-_STEM = 6  # letters two forms of one word share ("retaliat-ory", "retaliat-ion")
 # Words in front of a thing that pick out none of its kind: how a period is counted ("each
 # calendar month") and emphasis ("in any single month", "on any given day").
 _NOT_RESTRICTING = COUNTING_WORDS | {"single", "given"}

@@ -106,6 +106,7 @@ from citenexus.judges.tokens import (
     MODAL,
     NEGATOR,
     QUANTITY,
+    STEM_LETTERS,
     Token,
     either_way,
     tokenize,
@@ -591,14 +592,12 @@ def dropped_restriction(alignment: Alignment) -> bool:
         return False
     # A restriction the claim restates elsewhere in its own words ("A tenant who intends to
     # terminate a tenancy shall give notice" read as "... notice before termination") is kept.
-    said = [t.key for t in alignment.claim if t.is_content and len(t.key) >= _STEM]
+    said = [t.key for t in alignment.claim if t.is_content and len(t.key) >= STEM_LETTERS]
     return not any(
-        len(unit[k].key) >= _STEM and any(key[:_STEM] == unit[k].key[:_STEM] for key in said)
+        len(unit[k].key) >= STEM_LETTERS
+        and any(key[:STEM_LETTERS] == unit[k].key[:STEM_LETTERS] for key in said)
         for k in words
     )
-
-
-_STEM = 6  # letters two forms of one word share ("terminat-e", "terminat-ion")
 
 
 def dropped_limit(alignment: Alignment) -> bool:

@@ -44,7 +44,7 @@ from citenexus.domain.vocabulary import stem
 from citenexus.judges.align import Alignment, home_sentences, sentence_chars, sentence_of
 from citenexus.judges.lexical import align_claim
 from citenexus.judges.thresholds import JudgeThresholds
-from citenexus.judges.tokens import COMPARATOR, GE, LE, QUANTITY, Token, tokenize
+from citenexus.judges.tokens import COMPARATOR, GE, LE, QUANTITY, STEM_LETTERS, Token, tokenize
 from citenexus.text.quantities import (
     BUSINESS_DAYS,
     DAYS,
@@ -368,11 +368,8 @@ def _whole_of(text: str, end: int) -> frozenset[str]:
     for token in tokenize(text[match.end() :]):
         if not token.is_content or len(words) == _WHOLE_WORDS:
             break
-        words.append(token.key[:_STEM])
+        words.append(token.key[:STEM_LETTERS])
     return frozenset(words)
-
-
-_STEM = 6  # letters two forms of one word share ("instruct-ional", "instruct-ion")
 
 
 def _subject_coverage(alignment: Alignment) -> float:

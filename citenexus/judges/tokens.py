@@ -102,6 +102,10 @@ _QUANTITY_COMPARATORS = {
     ("over",): GE,
     ("above",): GE,
 }
+# The letters two forms of one word share ("terminat-e", "terminat-ion", "retaliat-ory",
+# "retaliat-ion"): readings that ask whether a text says a word "in any form of its stem"
+# compare this many letters of the words' keys.
+STEM_LETTERS = 6
 _NEGATORS = frozenset(
     [
         "not",
