@@ -28,7 +28,9 @@ Where every value is matched, ``agreement`` reads ``entails`` but ``judge`` decl
 that agree say nothing of whether the passage says what the claim says around them, so this
 judge can deny support and never gives it alone (docs/design.md#the-judges). It says neutral
 there only on a share of another whole (``_share_of_another``: "10 percent of practices"
-where the passage's 10 percent is "of instructional days").
+where the passage's 10 percent is "of instructional days") and on a bound at the other end of
+the passage's range (``_bound_at_range_end``: "up to $20,000" against "between $20,000 and
+$40,000").
 
 A period without a number ("adjusted each month", "annually") is a unit of time too: a claim
 period that the claim's home sentences state only otherwise ("each year") conflicts, as "21
@@ -78,7 +80,7 @@ class NumericJudge:
         bar): this judge can deny support, never give it alone (docs/design.md#the-judges)."""
         reading = self.agreement(claim, unit)
         if reading is not None and reading.verdict is Verdict.ENTAILS:
-            other = _share_of_another(claim, unit.text)
+            other = _share_of_another(claim, unit.text) or _bound_at_range_end(claim, unit.text)
             if other is not None:
                 return Judgment(unit.key, NAME, Verdict.NEUTRAL, 0.0, other)
             return None
@@ -351,6 +353,44 @@ def _share_of_another(claim: str, text: str) -> tuple[int, int] | None:
         if wholes and all(theirs and not theirs & mine for theirs, _ in wholes):
             return wholes[0][1].start, wholes[0][1].end
     return None
+
+
+def _bound_at_range_end(claim: str, text: str) -> tuple[int, int] | None:
+    """The passage's span of a value the claim bounds the other way from the passage's range:
+    "up to $20,000" where every "$20,000" of the passage is the low end of "between $20,000 and
+    $40,000" (or "from ... to ..."), "at least $40,000" where it is the high end. The claim's
+    most is the range's least, or the other way round; None when nothing is so stated."""
+    for q in extract_quantities(claim):
+        mine = bound(claim, q)
+        if not mine:
+            continue
+        uses = [s for s in extract_quantities(text) if s.kind == q.kind and s.same_value(q)]
+        ends = [_range_end(text, s) for s in uses]
+        wanted = GE if mine == LE else LE
+        if uses and all(end == wanted for end in ends):
+            return uses[0].start, uses[0].end
+    return None
+
+
+_RANGE_OPENS = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)
+_RANGE_JOIN = re.compile(r"\s+(?:and|to|through)\s+", re.IGNORECASE)
+
+
+def _range_end(text: str, value: Quantity) -> str:
+    """Which end of a stated range a value is: ``GE`` for the low end ("between *$20,000* and
+    $40,000", "from *10* to 20 days"), ``LE`` for the high end, "" for a value no range holds."""
+    # The join must fill the text between the two values; a value on the wrong side leaves
+    # nothing between (an empty slice), which no join fills.
+    for q in extract_quantities(text):
+        if _RANGE_JOIN.fullmatch(text[q.end : value.start]) and _RANGE_OPENS.search(
+            text[: q.start]
+        ):
+            return LE
+        if _RANGE_JOIN.fullmatch(text[value.end : q.start]) and _RANGE_OPENS.search(
+            text[: value.start]
+        ):
+            return GE
+    return ""
 
 
 _OF = re.compile(r"\s+of\s+(?:(?:the|a|an|its|their|his|her|each|all)\s+)?")

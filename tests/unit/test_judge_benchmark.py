@@ -62,7 +62,9 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # between two side-by-side neighbours carries no polarity of another use, and a predicate that
 # denies its subject ("Use of the sink ... is prohibited", "X fall outside the definition")
 # covers it: support 287/292 (0.983), faithful 232/284 (0.817), contradictions 248/261 (0.950).
-DEV = {"supported": 287, "wrongly_supported": 5, "faithful": 232, "of_faithful": 284}
+# A bound at the other end of the passage's range ("up to $20,000" / "between $20,000 and
+# $40,000"): support 287/291 (0.986).
+DEV = {"supported": 287, "wrongly_supported": 4, "faithful": 232, "of_faithful": 284}
 DEV_CONTRADICTED = {"right": 248, "wrong": 13}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 

@@ -28,8 +28,14 @@ from citenexus.judges.lexical import (
     subject_missing,
 )
 from citenexus.judges.negation import _inserted_stray, _statement_negation
-from citenexus.judges.numeric import _share_of_another, _whole_of
+from citenexus.judges.numeric import (
+    _bound_at_range_end,
+    _range_end,
+    _share_of_another,
+    _whole_of,
+)
 from citenexus.judges.tokens import _denied_subjects, tokenize
+from citenexus.text.quantities import extract_quantities
 from tests.support.judging import aligned, passage, verdict
 
 LEXICAL = LexicalJudge()
@@ -619,3 +625,68 @@ def test_a_subject_denied_by_its_predicate_has_no_marker_in_front() -> None:
 def test_the_denied_subject_is_at_most_the_scope_long() -> None:
     tokens = tokenize("Diving racing games are prohibited.")
     assert [tokens[k].word for k in sorted(_denied_subjects(tokens, 2))] == ["racing", "games"]
+
+
+# A bound at the other end of the passage's range.
+
+FEES = (
+    "Outside coaches charge a club somewhere between $200 and $400 to run a clinic. Lessons "
+    "run from 10 days to 20 days."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "stated"),
+    [
+        ("A club that breaks the rules may be fined up to $200 per breach.", "$200"),
+        ("A club that breaks the rules may be fined at least $400 per breach.", "$400"),
+        ("A course lasts at most 10 days.", "10 days"),
+        # the first value is bare, the second bounded against the range
+        ("A club pays $50 a month and a fine of no more than $200.", "$200"),
+    ],
+)
+def test_a_bound_at_the_other_end_of_the_passages_range_is_neutral(claim: str, stated: str) -> None:
+    span = _bound_at_range_end(claim, FEES)
+    assert span is not None and FEES[span[0] : span[1]] == stated
+    reading = NUMERIC.judge(claim, passage(FEES))
+    if reading is not None:  # the values all matched: the range reading speaks
+        assert reading.verdict is Verdict.NEUTRAL
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the bound at its own end of the range
+        "Outside coaches charge at least $200 to run a clinic.",
+        "Outside coaches charge up to $400 to run a clinic.",
+        # a bare value
+        "Outside coaches charge $200 to run a clinic.",
+        # another value
+        "A club may be fined up to $300.",
+    ],
+)
+def test_a_bound_at_its_own_end_or_a_bare_value_is_not_read(claim: str) -> None:
+    assert _bound_at_range_end(claim, FEES) is None
+
+
+def test_a_bound_against_a_value_no_range_holds_or_held_elsewhere_too_is_not_read() -> None:
+    assert _bound_at_range_end("A fine of up to $200.", "The fine is $200.") is None
+    text = FEES + " A club may be fined up to $200."
+    assert _bound_at_range_end("A club may be fined up to $200.", text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("between $200 and $400", ["ge", "le"]),
+        ("from 10 to 20 days", ["ge", "le"]),
+        ("From 10 through 20 days", ["ge", "le"]),
+        # joined but opened by no range word, or opened but not joined
+        ("pay $200 and $400", ["", ""]),
+        ("between $200, or $400", ["", ""]),
+        ("between $200 and then $400", ["", ""]),
+        ("$200", [""]),
+    ],
+)
+def test_which_end_of_a_range_a_value_is(text: str, expected: list[str]) -> None:
+    assert [_range_end(text, q) for q in extract_quantities(text)] == expected
