@@ -418,9 +418,10 @@ _ENDS = ("before", "prior", "preceding")
 def _question_anchor_uncached(question: str) -> frozenset[str]:
     """The content words of the event the question counts its asked period from ("How soon must
     the inspector send the report after the first visit?": first, visit), read in its asking
-    sentence (the last one); none when it names no "after" / "following" event. (A period asked
-    "before" an event may end at it: "How long do I have before the permit is no good?" is
-    answered by when the permit becomes invalid.)"""
+    sentence (the last one): the event behind "after", "following", "before", "prior to" or
+    "preceding"; none when it names none. A period asked "before" an event in a question that
+    asks how long remains (``ASKS_DEADLINE``) may end at it: "How long do I have before the
+    permit is no good?" is answered by when the permit becomes invalid, so that event is none."""
     asking = _ASKING_END.split(question.strip())[-1]
     match = _QUESTION_ANCHOR.search(asking)
     if match is None or (ASKS_DEADLINE.search(asking) and match.group().lower().startswith(_ENDS)):

@@ -127,7 +127,7 @@ def universal_excepted(alignment: Alignment) -> bool:
                 heads.add(claim[head].key)
     if not heads:
         return False
-    said = {t.key[:STEM_LETTERS] for t in claim if t.is_content}
+    said = _stems_said(claim)
     for k in _not_apply_to(unit):
         for member in _excepted_phrase(unit, k + 3):
             for n, j in enumerate(member):
@@ -245,11 +245,17 @@ def _front_left_out(unit: tuple[Token, ...], u: int, claim: tuple[Token, ...]) -
     *residential* building" says "every" of residential buildings only, not of "any building";
     "each retaliatory act" is "every act of retaliation" (a word of one stem), and "each
     *calendar* month" or "any *single* month" is every month (``_NOT_RESTRICTING``)."""
-    said = {t.key[:STEM_LETTERS] for t in claim if t.is_content}
+    said = _stems_said(claim)
     return any(
         unit[j].key[:STEM_LETTERS] not in said and unit[j].word not in _NOT_RESTRICTING
         for j in content_run_before(unit, u - 1)
     )
+
+
+def _stems_said(claim: tuple[Token, ...]) -> set[str]:
+    """The stems (``STEM_LETTERS`` letters of each key) of the claim's content words: a word the
+    claim says "in any form of its stem"."""
+    return {t.key[:STEM_LETTERS] for t in claim if t.is_content}
 
 
 # Words in front of a thing that pick out none of its kind: how a period is counted ("each

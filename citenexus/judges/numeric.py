@@ -40,6 +40,7 @@ hours" does against "21 days"; a claim with no value and no such conflict is dec
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from citenexus.domain.model import Judgment, Unit, Verdict
 from citenexus.domain.vocabulary import stem
@@ -342,13 +343,14 @@ def _share_of_another(claim: str, text: str) -> tuple[int, int] | None:
     the one whole, in any form of its stem, in the other). A share the claim or the passage
     states without its whole, or whose whole one of the passage's uses shares, is not read; None
     when nothing is so stated."""
+    stated = extract_quantities(text)
     for q in extract_quantities(claim):
         if q.kind != PERCENT:
             continue
         mine = _whole_of(claim, q.end)
         if not mine:
             continue
-        uses = [s for s in extract_quantities(text) if s.kind == PERCENT and s.same_value(q)]
+        uses = [s for s in stated if s.kind == PERCENT and s.same_value(q)]
         wholes = [(_whole_of(text, s.end), s) for s in uses]
         if wholes and all(theirs and not theirs & mine for theirs, _ in wholes):
             return wholes[0][1].start, wholes[0][1].end
@@ -360,12 +362,13 @@ def _bound_at_range_end(claim: str, text: str) -> tuple[int, int] | None:
     "up to $20,000" where every "$20,000" of the passage is the low end of "between $20,000 and
     $40,000" (or "from ... to ..."), "at least $40,000" where it is the high end. The claim's
     most is the range's least, or the other way round; None when nothing is so stated."""
+    stated = extract_quantities(text)
     for q in extract_quantities(claim):
         mine = bound(claim, q)
         if not mine:
             continue
-        uses = [s for s in extract_quantities(text) if s.kind == q.kind and s.same_value(q)]
-        ends = [_range_end(text, s) for s in uses]
+        uses = [s for s in stated if s.kind == q.kind and s.same_value(q)]
+        ends = [_range_end(text, s, stated) for s in uses]
         wanted = GE if mine == LE else LE
         if uses and all(end == wanted for end in ends):
             return uses[0].start, uses[0].end
@@ -376,12 +379,13 @@ _RANGE_OPENS = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)
 _RANGE_JOIN = re.compile(r"\s+(?:and|to|through)\s+", re.IGNORECASE)
 
 
-def _range_end(text: str, value: Quantity) -> str:
-    """Which end of a stated range a value is: ``GE`` for the low end ("between *$20,000* and
-    $40,000", "from *10* to 20 days"), ``LE`` for the high end, "" for a value no range holds."""
+def _range_end(text: str, value: Quantity, stated: Sequence[Quantity]) -> str:
+    """Which end of a stated range a value of ``text`` is (``stated``: the text's values, read
+    once by the caller): ``GE`` for the low end ("between *$20,000* and $40,000", "from *10* to
+    20 days"), ``LE`` for the high end, "" for a value no range holds."""
     # The join must fill the text between the two values; a value on the wrong side leaves
     # nothing between (an empty slice), which no join fills.
-    for q in extract_quantities(text):
+    for q in stated:
         if _RANGE_JOIN.fullmatch(text[q.end : value.start]) and _RANGE_OPENS.search(
             text[: q.start]
         ):

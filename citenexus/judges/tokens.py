@@ -544,7 +544,6 @@ def _denied_subjects(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     return covered
 
 
-_CONDITION_OPENERS = frozenset({"if", "when", "whenever", "where", "provided"})
 _RELATIVES = frozenset({"who", "whom", "whose", "which"})
 # Predicates that put their subject out of what they name: "X falls outside the definition",
 # "X are excluded from this part", "X is exempt from the rule".
@@ -634,6 +633,8 @@ def _hindered(tokens: tuple[Token, ...]) -> set[int]:
 
 
 _CONDITION_WORDS = frozenset({"if", "when", "whenever", "where"})
+# What opens a condition in front of a clause's subject: the condition words and "provided".
+_CONDITION_OPENERS = _CONDITION_WORDS | {"provided"}
 
 
 def _in_condition(tokens: tuple[Token, ...], i: int) -> bool:

@@ -689,4 +689,5 @@ def test_a_bound_against_a_value_no_range_holds_or_held_elsewhere_too_is_not_rea
     ],
 )
 def test_which_end_of_a_range_a_value_is(text: str, expected: list[str]) -> None:
-    assert [_range_end(text, q) for q in extract_quantities(text)] == expected
+    stated = extract_quantities(text)
+    assert [_range_end(text, q, stated) for q in stated] == expected
