@@ -97,7 +97,7 @@ def universal_on_restricted(alignment: Alignment) -> bool:
         uses = _uses_at_home(alignment, head, used)
         if any(_said_of_any(unit, u) and not _front_left_out(unit, u, claim) for u in uses):
             continue  # the passage says "any" of it too
-        if any(_restricted(unit, u, used) for u in uses):
+        if any(_restricted(unit, u, used, claim) for u in uses):
             return True
         if _restriction_continues(alignment, head, used):
             return True
@@ -234,10 +234,36 @@ def _said_of_any(unit: tuple[Token, ...], u: int) -> bool:
     return k >= 0 and unit[k].word in UNIVERSALS
 
 
-def _restricted(unit: tuple[Token, ...], u: int, used: set[int]) -> bool:
-    """A word restricting the thing in front of it, left out, or a restriction behind it."""
-    front = content_run_before(unit, u - 1)
-    return any(j not in used for j in front) or _restricted_behind(unit, u, used, _THING_PHRASES)
+def _restricted(unit: tuple[Token, ...], u: int, used: set[int], claim: tuple[Token, ...]) -> bool:
+    """A word restricting the thing in front of it, left out, or a restriction behind it. A
+    front word the claim puts in front of the thing itself, elsewhere, is not left out: "A
+    controller handling *biometric* identifiers must ... delete each identifier" says "each" of
+    the biometric identifiers it named (``_named_before``)."""
+    return any(
+        j not in used and not _named_before(claim, unit[j], unit[u]) for j in _front(unit, u)
+    ) or _restricted_behind(unit, u, used, _THING_PHRASES)
+
+
+def _front(unit: tuple[Token, ...], u: int) -> list[int]:
+    """The content words in front of the thing at ``u`` that may restrict it, nearest first, up
+    to a verb ("that may *compromise* biometric identifiers": "biometric" alone)."""
+    front: list[int] = []
+    for j in content_run_before(unit, u - 1):
+        if _verb_behind(unit, j):
+            break
+        front.append(j)
+    return front
+
+
+def _named_before(claim: tuple[Token, ...], word: Token, thing: Token) -> bool:
+    """Whether the claim has ``word`` (in any form of its stem) among the words in front of
+    ``thing`` (likewise) somewhere: the thing as the claim first names it."""
+    stem, head = word.key[:STEM_LETTERS], thing.key[:STEM_LETTERS]
+    return any(
+        token.key[:STEM_LETTERS] == head
+        and any(claim[j].key[:STEM_LETTERS] == stem for j in content_run_before(claim, i - 1))
+        for i, token in enumerate(claim)
+    )
 
 
 def _front_left_out(unit: tuple[Token, ...], u: int, claim: tuple[Token, ...]) -> bool:
@@ -248,7 +274,7 @@ def _front_left_out(unit: tuple[Token, ...], u: int, claim: tuple[Token, ...]) -
     said = _stems_said(claim)
     return any(
         unit[j].key[:STEM_LETTERS] not in said and unit[j].word not in _NOT_RESTRICTING
-        for j in content_run_before(unit, u - 1)
+        for j in _front(unit, u)
     )
 
 

@@ -1145,9 +1145,25 @@ def _skip_determiners_at(tokens: tuple[Token, ...], k: int) -> int | None:
 
 def _active_subject(tokens: tuple[Token, ...], verb: int) -> list[int]:
     """The content words right in front of an active verb's modal ("The tenant may arrange":
-    "tenant"), or none when the verb has no modal right in front of it."""
+    "tenant"), and, when a relative clause ends there, those in front of its "who" / "which"
+    ("An inspector who finds a machine ... without lockout may issue": "inspector" as
+    well as "lockout"); none when the verb has no modal right in front of it."""
     modal = governing_modal(tokens, verb)
-    return [] if modal is None else content_run_before(tokens, modal - 1)
+    if modal is None:
+        return []
+    head = _relative_head(tokens, modal - 1)
+    run = content_run_before(tokens, modal - 1)
+    return run if head is None else run + content_run_before(tokens, head)
+
+
+def _relative_head(tokens: tuple[Token, ...], k: int) -> int | None:
+    """The word in front of the relative pronoun ("who", "which": a clause boundary; "that" is
+    none, it may join a reported statement) that opens the clause ``k`` stands in ("An owner
+    who intends to end a tenancy": from "tenancy", "owner"), or None when the clause opens
+    otherwise."""
+    while k >= 0 and tokens[k].kind != BOUNDARY:
+        k -= 1
+    return k - 1 if k > 0 and tokens[k].word in _RELATIVES else None
 
 
 def voice_pair(alignment: Alignment) -> tuple[int, int] | None:
@@ -1525,12 +1541,9 @@ def subject_moved(alignment: Alignment) -> bool:
     modal = governing_modal(alignment.unit, paired[predicate.verb])
     if modal is None:
         return False
-    head = modal - 1
-    k = head
-    while k >= 0 and alignment.unit[k].kind != BOUNDARY:
-        k -= 1
-    if k > 0 and alignment.unit[k].word in _RELATIVES:
-        head = k - 1  # "An owner who intends to end a tenancy shall give": the owner gives
+    # "An owner who intends to end a tenancy shall give": the owner gives.
+    relative = _relative_head(alignment.unit, modal - 1)
+    head = modal - 1 if relative is None else relative
     if head < 0 or not alignment.unit[head].is_content or head in kept:
         return False
     run = set(content_run_before(alignment.unit, head))

@@ -64,7 +64,10 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # covers it: support 287/292 (0.983), faithful 232/284 (0.817), contradictions 248/261 (0.950).
 # A bound at the other end of the passage's range ("up to $20,000" / "between $20,000 and
 # $40,000"): support 287/291 (0.986).
-DEV = {"supported": 287, "wrongly_supported": 4, "faithful": 232, "of_faithful": 284}
+# 2026-12-07 (eighteenth session): the subject of an active verb behind a relative clause is the
+# word in front of "who" ("A stop-work order may be issued by an inspector who finds ..."), and
+# a verb ends the words in front of a thing: support 288/292 (0.986), faithful 233/284 (0.820).
+DEV = {"supported": 288, "wrongly_supported": 4, "faithful": 233, "of_faithful": 284}
 DEV_CONTRADICTED = {"right": 248, "wrong": 13}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 

@@ -269,8 +269,11 @@ def test_a_use_at_the_end_of_the_passage_is_read_alone() -> None:
 
 def test_restricted_reads_only_the_words_right_in_front() -> None:
     tokens = tokenize("members of proposed fees")
-    assert not _restricted(tokens, 3, {2})
-    assert _restricted(tokens, 3, set())
+    claim = tokenize("members of fees")
+    assert not _restricted(tokens, 3, {2}, claim)
+    assert _restricted(tokens, 3, set(), claim)
+    # a front word the claim puts in front of the thing itself is not left out
+    assert not _restricted(tokens, 3, set(), tokenize("proposed fees of members"))
 
 
 # --- the densest reading in the paraphrase zone -----------------------------------------------

@@ -1,0 +1,180 @@
+"""Two readings of whom and what a passage's words belong to (docs/design.md#the-judges):
+
+- the subject of an active verb whose subject carries a relative clause ("An inspector who finds
+  a machine ... without lockout may issue") is the word in front of "who", not the last word of
+  the clause, so a passive claim naming that word as its agent keeps the roles;
+- the words in front of a thing that may restrict it stop at a verb ("a protocol for an incident
+  that may *compromise* stored recordings"), and a front word the claim itself puts in front of
+  the thing elsewhere ("A club that keeps *stored* recordings ... each recording") is not left
+  out by "each".
+
+Each reading is shown with the cases it must still catch, in fields no example lane covers (a
+harbour, a sports club, a museum)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citenexus.domain.model import Verdict
+from citenexus.judges import LexicalJudge
+from citenexus.judges.generality import _front, _named_before, universal_on_restricted
+from citenexus.judges.lexical import _active_subject, _relative_head, agent_swapped, subject_moved
+from citenexus.judges.tokens import tokenize
+from tests.support.judging import aligned, verdict
+
+LEXICAL = LexicalJudge()
+
+HARBOUR = (
+    "(a) A vessel owner shall keep a current insurance certificate on board. (b) A harbour "
+    "officer who finds a vessel moored without a permit may issue a removal order. (c) The "
+    "owner may appeal the order to the harbour board within 10 days."
+)
+
+
+def words(text: str, indexes: list[int]) -> list[str]:
+    tokens = tokenize(text)
+    return [tokens[k].word for k in indexes]
+
+
+def index_of(text: str, word: str, occurrence: int = 1) -> int:
+    found = [k for k, t in enumerate(tokenize(text)) if t.word == word]
+    return found[occurrence - 1]
+
+
+# The subject of an active verb behind a relative clause.
+
+
+def test_the_relative_head_is_the_word_in_front_of_who() -> None:
+    text = "A harbour officer who finds a vessel moored without a permit may issue an order."
+    tokens = tokenize(text)
+    head = _relative_head(tokens, index_of(text, "may") - 1)
+    assert head is not None and tokens[head].word == "officer"
+
+
+@pytest.mark.parametrize("relative", ["who", "which"])
+def test_a_relative_pronoun_opens_the_clause(relative: str) -> None:
+    text = f"A harbour officer {relative} finds a vessel moored may issue an order."
+    tokens = tokenize(text)
+    head = _relative_head(tokens, index_of(text, "may") - 1)
+    assert head is not None and tokens[head].word == "officer"
+
+
+def test_that_opens_no_clause_it_may_be_a_conjunction() -> None:
+    # "that" also joins a reported statement ("finds that the owner may appeal"): it is no
+    # clause boundary, so it names no relative head.
+    text = "A harbour officer that finds a vessel moored may issue an order."
+    assert _relative_head(tokenize(text), index_of(text, "may") - 1) is None
+
+
+def test_a_clause_opened_otherwise_has_no_relative_head() -> None:
+    text = "If the board agrees, the owner may appeal the order."
+    assert _relative_head(tokenize(text), index_of(text, "may") - 1) is None
+    text = "The owner may appeal the order."
+    assert _relative_head(tokenize(text), index_of(text, "may") - 1) is None
+
+
+def test_a_relative_pronoun_opening_the_text_has_no_word_in_front() -> None:
+    text = "who finds a vessel may issue an order."
+    assert _relative_head(tokenize(text), index_of(text, "may") - 1) is None
+
+
+def test_the_active_subject_holds_both_the_clause_end_and_its_head() -> None:
+    text = "A harbour officer who finds a vessel moored without a permit may issue an order."
+    subject = _active_subject(tokenize(text), index_of(text, "issue"))
+    assert set(words(text, subject)) == {"permit", "officer", "harbour"}
+    # no relative clause: the words in front of the modal alone
+    text = "The harbour officer may issue an order."
+    subject = _active_subject(tokenize(text), index_of(text, "issue"))
+    assert words(text, subject) == ["officer", "harbour"]
+    # no modal: no subject to read
+    assert _active_subject(tokenize("The officer issues an order."), 2) == []
+
+
+def test_a_passive_claim_naming_the_relative_head_as_agent_keeps_the_roles() -> None:
+    claim = "A removal order may be issued by a harbour officer who finds a vessel moored without a permit."
+    alignment = aligned(claim, HARBOUR)
+    assert not agent_swapped(alignment)
+    assert verdict(LEXICAL, claim, HARBOUR) is not Verdict.NEUTRAL
+
+
+def test_a_passive_claim_naming_another_agent_is_still_swapped() -> None:
+    claim = "A removal order may be issued by the vessel owner who finds a vessel moored without a permit."
+    assert agent_swapped(aligned(claim, HARBOUR))
+    assert verdict(LEXICAL, claim, HARBOUR) is Verdict.NEUTRAL
+
+
+def test_the_relative_head_still_makes_a_moved_subject() -> None:
+    # "the owner may appeal": the board does not; the subject reading is unchanged by the
+    # shared helper.
+    claim = "The harbour board may appeal the order to the owner within 10 days."
+    assert verdict(LEXICAL, claim, HARBOUR) is Verdict.NEUTRAL
+
+
+# The words in front of a thing, up to a verb; a front word the claim says itself.
+
+ARCHIVE = (
+    "(3) Policy and deletion. A club that keeps stored recordings of its members shall adopt a "
+    "written policy that sets a retention schedule and a protocol for an incident that may "
+    "compromise stored recordings. Under that policy, the club shall permanently delete a "
+    "stored recording within 24 months after the member leaves."
+)
+
+
+def test_the_front_of_a_thing_stops_at_a_verb() -> None:
+    text = "a protocol for an incident that may compromise stored recordings."
+    tokens = tokenize(text)
+    assert words(text, _front(tokens, index_of(text, "recordings"))) == ["stored"]
+    text = "to file stored recordings."
+    assert words(text, _front(tokenize(text), index_of(text, "recordings"))) == ["stored"]
+    text = "the stored recordings of a club."
+    assert words(text, _front(tokenize(text), index_of(text, "recordings"))) == ["stored"]
+    # at the text's start, nothing is in front
+    assert _front(tokenize("Recordings are kept."), 0) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("A club keeping stored recordings must delete each recording.", True),
+        ("A club keeping recordings that are stored must delete each recording.", False),
+        ("A club must delete each stored file and each recording.", False),
+    ],
+)
+def test_a_front_word_named_before_the_thing(claim: str, expected: bool) -> None:
+    tokens = tokenize(claim)
+    text = "a stored recording"
+    unit = tokenize(text)
+    assert _named_before(tokens, unit[1], unit[2]) is expected
+
+
+def test_each_of_the_thing_the_claim_named_with_its_front_word_is_not_widened() -> None:
+    claim = (
+        "A club keeping stored recordings of its members must adopt a written policy with a "
+        "retention schedule and an incident protocol, and must permanently delete each recording "
+        "within 24 months after the member leaves."
+    )
+    assert not universal_on_restricted(aligned(claim, ARCHIVE))
+
+
+def test_each_of_the_thing_without_its_front_word_anywhere_is_still_widened() -> None:
+    claim = (
+        "A club must adopt a written policy with a retention schedule and must permanently "
+        "delete each recording within 24 months after the member leaves."
+    )
+    assert universal_on_restricted(aligned(claim, ARCHIVE))
+    assert verdict(LEXICAL, claim, ARCHIVE) is Verdict.NEUTRAL
+
+
+def test_a_relative_pronoun_right_in_front_of_the_modal_opens_the_clause() -> None:
+    text = "The harbour officer who may issue an order shall sign it."
+    subject = _active_subject(tokenize(text), index_of(text, "issue"))
+    assert set(words(text, subject)) == {"officer", "harbour"}
+
+
+def test_a_subject_said_elsewhere_is_moved_from_a_relative_head() -> None:
+    # "who may issue": the officer issues, not the clerk the passage names before.
+    text = (
+        "A clerk shall record each order. The harbour officer who may issue an order shall sign it."
+    )
+    assert subject_moved(aligned("A clerk may issue an order.", text))
+    assert not subject_moved(aligned("A harbour officer may issue an order.", text))
