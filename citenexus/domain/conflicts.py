@@ -166,6 +166,18 @@ def focus_words(text: str) -> set[str]:
     return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS}
 
 
+def matter_named(stems: Sequence[str], question: str) -> str:
+    """A conflict's matter in words a reviewer reads: each stem as the question writes it
+    ("notic" as "notice", "lat" as "late"), in the question's order, then any stem the question
+    does not hold (a lane term its lay word stands for) as it is."""
+    wanted = set(stems)
+    named: dict[str, str] = {}
+    for word in re.findall(r"[a-z]+", question.lower()):
+        if len(word) > 2 and word not in STOPWORDS and stem(word) in wanted:
+            named.setdefault(stem(word), word)
+    return ", ".join([*dict.fromkeys(named.values()), *(s for s in stems if s not in named)])
+
+
 def _focus_of_uncached(question: str) -> frozenset[str]:
     """A question's focus words, parties included, stemmed with the active vocabulary's
     synonyms: read once per question and vocabulary."""
@@ -660,7 +672,7 @@ def _disagreements(kind: str, group: Sequence[Assertion]) -> list[_Pair]:
     return pairs
 
 
-def _conflict_in_group(kind: str, group: Sequence[Assertion]) -> Conflict | None:
+def _conflict_in_group(kind: str, group: Sequence[Assertion], question: str) -> Conflict | None:
     pairs = _disagreements(kind, group)
     if not pairs:
         return None
@@ -688,21 +700,24 @@ def _conflict_in_group(kind: str, group: Sequence[Assertion]) -> Conflict | None
         tuple(dict.fromkeys(a.key for a in involved if a.claim_index in losers)),
         tuple(a.claim_index for a in involved if a.claim_index in losers),
         tuple(contested),
-        ", ".join(matter),
+        matter_named(matter, question),
     )
 
 
-def detect_conflicts(kind: str | None, assertions: Sequence[Assertion]) -> list[Conflict]:
+def detect_conflicts(
+    kind: str | None, assertions: Sequence[Assertion], question: str = ""
+) -> list[Conflict]:
     """Conflicts among the assertions, one per jurisdiction group where documents disagree on
     the question's matter (``citenexus.domain.readings``: never two values of one unit, nor
-    values its own words say measure different things)."""
+    values its own words say measure different things); each names its matter in the
+    ``question``'s words (``matter_named``)."""
     if kind is None:
         return []
     groups: dict[str, list[Assertion]] = {}
     for a in assertions:
         if a.values:
             groups.setdefault(a.jurisdiction, []).append(a)
-    found = (_conflict_in_group(kind, groups[j]) for j in sorted(groups))
+    found = (_conflict_in_group(kind, groups[j], question) for j in sorted(groups))
     return [c for c in found if c is not None]
 
 

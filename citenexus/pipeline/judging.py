@@ -239,6 +239,7 @@ def _settle(
     judged.conflicts = detect_conflicts(
         ctx.question_frame().conflict_kind,
         [*_assertions(ctx, judged, attributions), *_undrafted_assertions(ctx, judged)],
+        ctx.question,
     )
     losing = {i for c in judged.conflicts for i in c.losing_claims}
     contested = {i for c in judged.conflicts for i in c.contested_claims}

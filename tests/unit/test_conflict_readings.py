@@ -3,6 +3,8 @@ the words around it that decide whether it answers the question, and the reading
 
 from __future__ import annotations
 
+import pytest
+
 from citenexus.domain.conflicts import (
     AMOUNT,
     DATE,
@@ -13,6 +15,7 @@ from citenexus.domain.conflicts import (
     conflict_from_dict,
     detect_conflicts,
     focus_words,
+    matter_named,
     readings_of,
     values_of,
 )
@@ -276,3 +279,45 @@ def test_two_penalties_for_each_violation_disagree_whatever_verb_leads_to_them()
         PENALTY,
     )
     assert not disagree(high, other)
+
+
+def test_a_conflicts_matter_is_named_in_the_questions_words() -> None:
+    # The readings compare stems ("notic", "lat"); the reviewer reads the question's words.
+    found = [
+        assertion(0, "statute", 5, "60 days", found=(days(60, stem("notice"), stem("late")),)),
+        assertion(1, "blog", 1, "30 days", found=(days(30, stem("notice"), stem("late")),)),
+    ]
+    question = "How much notice is late notice for a late payment?"
+    (conflict,) = detect_conflicts(DAYS, found, question)
+    # the stems ("lat", "notic") named as the question first writes them, in its order
+    assert conflict.matter == "notice, late"
+    assert conflict.to_dict()["matter"] == "notice, late"
+
+
+@pytest.mark.parametrize(
+    ("stems", "question", "named"),
+    [
+        ([stem("notice")], "How much notice must the owner give?", "notice"),
+        # in the question's order, each stem once, as first written
+        (
+            [stem("renewal"), stem("brightwater")],
+            "When is Brightwater's renewal due? Renewals lapse.",
+            "brightwater, renewal",
+        ),
+        # a stem the question does not hold (a lane term for its lay word) is kept as it is
+        ([stem("notice"), "lessor"], "How much notice?", "notice, lessor"),
+        ([stem("fee")], "Is the fee due?", "fee"),
+        ([], "How much notice?", ""),
+    ],
+)
+def test_matter_named(stems: list[str], question: str, named: str) -> None:
+    assert matter_named(stems, question) == named
+
+
+def test_matter_named_reads_words_of_three_letters_or_more() -> None:
+    # A word of three letters is a matter word, named where the question has it ("fee" before
+    # "notice"); a two-letter word is none, so its stem comes after the named ones.
+    assert matter_named(["fee", stem("notice")], "Is the fee a notice?") == "fee, notice"
+    assert matter_named(["ox", "fee"], "Is an ox fee due?") == "fee, ox"
+    # a stop word is none either
+    assert matter_named(["the", "fee"], "Is the fee due?") == "fee, the"

@@ -197,3 +197,14 @@ def test_an_uncited_claim_two_units_support_states_its_value_for_the_stronger() 
     (conflict,) = answer.evidence.conflicts
     assert [v["key"] for v in conflict["values"]] == ["ca-civ-1950-5#0", "tenant-forum-post#0"]
     assert conflict["resolved_to"] == "21 days"
+
+
+def test_the_conflict_names_its_matter_in_the_questions_words() -> None:
+    # The readings compare stems; the entry a reviewer reads gives the question's own words,
+    # in its order ("returned" and "return" are one stem, named as the question writes it).
+    (conflict,) = check(
+        "Within how many days must the landlord return the deposits?", "normal"
+    ).evidence.conflicts
+    named = conflict["matter"].split(", ")
+    assert "deposits" in named and "return" in named
+    assert named.index("return") < named.index("deposits")
