@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 
 from citenexus.judges.align import Alignment, content_run_before, home_sentences, sentence_of
-from citenexus.judges.tokens import MODAL, STEM_LETTERS, Token
+from citenexus.judges.tokens import MODAL, QUANTITY, STEM_LETTERS, Token
 from citenexus.text.quantities import COUNTING_WORDS
 from citenexus.text.stopwords import BE_FORMS
 
@@ -82,7 +82,9 @@ def universal_on_restricted(alignment: Alignment) -> bool:
     as "any year"), or a restriction behind it none of whose words the claim keeps ("a website
     or online service directed to children" as "any website or online service"). A passage that
     says "any" of the thing too is not read; nor is a thing the passage does not restrict ("a
-    tenant" as "any tenant"). "A remedy of any kind" says "any remedy" (``_kind_of``)."""
+    tenant" as "any tenant"). "A remedy of any kind" says "any remedy" (``_kind_of``); "infants
+    of any age" widens a thing the passage gives a value of that attribute ("under 18 months of
+    age": ``_valued``)."""
     paired = dict(alignment.pairs)
     used = set(paired.values())
     claim, unit = alignment.claim, alignment.unit
@@ -99,6 +101,8 @@ def universal_on_restricted(alignment: Alignment) -> bool:
             continue  # the passage says "any" of it too
         if any(_restricted(unit, u, used, claim) for u in uses):
             return True
+        if i > 0 and claim[i - 1].word in _VALUE_OF and any(_valued(unit, u) for u in uses):
+            return True  # "infants *of any age*" for "infants under 18 months *of age*"
         if _restriction_continues(alignment, head, used):
             return True
     return False
@@ -242,6 +246,21 @@ def _restricted(unit: tuple[Token, ...], u: int, used: set[int], claim: tuple[To
     return any(
         j not in used and not _named_before(claim, unit[j], unit[u]) for j in _front(unit, u)
     ) or _restricted_behind(unit, u, used, _THING_PHRASES)
+
+
+def _valued(unit: tuple[Token, ...], u: int) -> bool:
+    """Whether the passage gives the thing at ``u`` a value: "2 years *of age*", "5 tonnes *in
+    weight*" (a number and a unit word the value readers do not know). A claim's "of any age"
+    says it of every value the passage leaves out."""
+    if u < 2 or unit[u - 1].word not in _VALUE_OF:
+        return False
+    value = u - 2
+    if unit[value].kind != QUANTITY and value > 0:
+        value -= 1  # the unit word behind a bare number
+    return unit[value].kind == QUANTITY
+
+
+_VALUE_OF = frozenset({"of", "in"})
 
 
 def _front(unit: tuple[Token, ...], u: int) -> list[int]:

@@ -67,8 +67,13 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # 2026-12-07 (eighteenth session): the subject of an active verb behind a relative clause is the
 # word in front of "who" ("A stop-work order may be issued by an inspector who finds ..."), and
 # a verb ends the words in front of a thing: support 288/292 (0.986), faithful 233/284 (0.820).
-DEV = {"supported": 288, "wrongly_supported": 4, "faithful": 233, "of_faithful": 284}
-DEV_CONTRADICTED = {"right": 248, "wrong": 13}
+# Batch c (80 pairs in ten more fields, written blind by a helper that read no code), run once
+# before anything was chosen on it: support 27/28 (0.964; "every 4 children *of any age*" for
+# "... under 2 years of age" supported), faithful 22/24, contradictions 27/27. Added to the
+# development split: 315/320 (0.984), 255/308 (0.828), 275/288 (0.955). Then "of any age"
+# read against a passage that gives the thing a value ("under 2 years of age"): 315/319 (0.987).
+DEV = {"supported": 315, "wrongly_supported": 4, "faithful": 255, "of_faithful": 308}
+DEV_CONTRADICTED = {"right": 275, "wrong": 13}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from citenexus.domain.model import Verdict
 from citenexus.judges import LexicalJudge
-from citenexus.judges.generality import _front, _named_before, universal_on_restricted
+from citenexus.judges.generality import _front, _named_before, _valued, universal_on_restricted
 from citenexus.judges.lexical import _active_subject, _relative_head, agent_swapped, subject_moved
 from citenexus.judges.tokens import tokenize
 from tests.support.judging import aligned, verdict
@@ -178,3 +178,60 @@ def test_a_subject_said_elsewhere_is_moved_from_a_relative_head() -> None:
     )
     assert subject_moved(aligned("A clerk may issue an order.", text))
     assert not subject_moved(aligned("A harbour officer may issue an order.", text))
+
+
+# "Of any age" against a passage that gives the thing a value.
+
+RATIO = (
+    "(a) A licensed nursery in the Borough of Fenmarsh shall keep at least 1 carer for every 3 "
+    "infants under 18 months of age. (b) The nursery shall record each carer's hours."
+)
+
+
+def test_of_any_attribute_widens_a_thing_the_passage_gives_a_value() -> None:
+    claim = "A licensed nursery shall keep at least 1 carer for every 3 infants of any age."
+    assert universal_on_restricted(aligned(claim, RATIO))
+    assert verdict(LEXICAL, claim, RATIO) is Verdict.NEUTRAL
+
+
+def test_the_same_value_kept_is_not_widened() -> None:
+    claim = (
+        "A licensed nursery shall keep at least 1 carer for every 3 infants under 18 months of age."
+    )
+    assert not universal_on_restricted(aligned(claim, RATIO))
+    assert verdict(LEXICAL, claim, RATIO) is Verdict.ENTAILS
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "expected"),
+    [
+        ("infants under 18 months of age", "age", True),
+        ("18 months of age", "age", True),
+        ("5 tonnes in weight", "weight", True),
+        # a word in front that is no value, and nothing in front of it to read
+        ("tonnes in weight 5", "weight", False),
+        ("vehicles over 5 tonnes in weight", "weight", True),
+        # no value in front: "the age of the infant" names no value of it
+        ("the age of the infant", "age", False),
+        ("the infant's age", "age", False),
+        # a value, but not "of" / "in" between: another phrase
+        ("18 months for age checks", "age", False),
+        # at the text's start there is nothing in front
+        ("age is recorded", "age", False),
+        ("of age", "age", False),
+    ],
+)
+def test_valued(text: str, word: str, expected: bool) -> None:
+    assert _valued(tokenize(text), index_of(text, word)) is expected
+
+
+def test_of_any_opening_the_claim_widens_too() -> None:
+    claim = "Of any age, infants need at least 1 carer for every 3 of them."
+    assert universal_on_restricted(aligned(claim, RATIO))
+
+
+def test_a_universal_opening_the_claim_has_no_word_in_front() -> None:
+    # "Any" opens the claim: nothing stands in front of it to make it "of any age", whatever
+    # word ends the claim.
+    claim = "Any age is one the nursery records the hours of"
+    assert not universal_on_restricted(aligned(claim, RATIO))
