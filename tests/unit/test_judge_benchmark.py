@@ -72,7 +72,9 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # "... under 2 years of age" supported), faithful 22/24, contradictions 27/27. Added to the
 # development split: 315/320 (0.984), 255/308 (0.828), 275/288 (0.955). Then "of any age"
 # read against a passage that gives the thing a value ("under 2 years of age"): 315/319 (0.987).
-DEV = {"supported": 315, "wrongly_supported": 4, "faithful": 255, "of_faithful": 308}
+# A claim with a modal behind a phrase ("An enrolled voter in the County ... can ask") is no
+# plain claim whose second word is its verb: 316/320 (0.988), faithful 256/308 (0.831).
+DEV = {"supported": 316, "wrongly_supported": 4, "faithful": 256, "of_faithful": 308}
 DEV_CONTRADICTED = {"right": 275, "wrong": 13}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 

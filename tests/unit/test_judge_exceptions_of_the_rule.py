@@ -320,6 +320,15 @@ def test_a_plain_claim_that_keeps_or_names_the_subject_is_not_read(claim: str) -
     assert not _plain_subject_missing(aligned(claim, LIST))
 
 
+def test_a_claim_with_a_modal_is_no_plain_claim() -> None:
+    # "An enrolled voter in the county can ask ...": a phrase between the subject and its modal
+    # hides the modal from the predicate reading, and "voter" is no verb.
+    text = "(a) A registered voter in the county may apply for a postal ballot."
+    claim = "An enrolled voter in the county can ask for a postal ballot."
+    assert not _plain_subject_missing(aligned(claim, text))
+    assert verdict(LEXICAL, claim, text) is not Verdict.NEUTRAL
+
+
 def test_a_verb_opening_the_passage_or_behind_no_content_word_is_not_read() -> None:
     assert not _plain_subject_missing(aligned("Clerks publish the list.", "Publish the list."))
     text = "The office shall publish the list."
