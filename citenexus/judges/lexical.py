@@ -82,6 +82,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from citenexus.domain.conflicts import party_stems
 from citenexus.domain.model import Judgment, Unit, Verdict
@@ -857,7 +858,7 @@ def dropped_condition(alignment: Alignment, densest: bool = False) -> bool:
     if any(t.word in _CONDITION_OPENERS or t.word == "only" for t in alignment.claim):
         return False
     # Words paired away from their neighbours (another use of the word) keep no clause.
-    positions = sorted(u for c, u in alignment.pairs if _in_place(alignment, c))
+    positions = sorted(u for c, u in alignment.pairs if _kept_in_order(alignment, c))
     if densest and positions:
         positions = _densest(alignment.unit, positions)
     if not positions:
@@ -1699,6 +1700,44 @@ def _in_place(alignment: Alignment, c: int) -> bool:
     before = paired[order[index - 1]] if index > 0 else -1
     after = paired[order[index + 1]] if index + 1 < len(order) else len(alignment.unit)
     return before < paired[c] < after
+
+
+def _kept_in_order(alignment: Alignment, c: int) -> bool:
+    """Whether the claim word ``c`` quotes the passage where it stands: in place between its
+    neighbours' pairs, or in the longest run of pairs that keeps the claim's order (``_chain``),
+    so that a neighbour paired far off ("declines to *act* on a request" paired with the
+    passage's later "reasons for not *acting*") does not put it out of place ("if a controller
+    does not take action on a *request*"). A party word (in nearly every clause) is placed by
+    its neighbours alone."""
+    if _in_place(alignment, c):
+        return True
+    return alignment.claim[c].key not in party_stems() and c in _chain(alignment.pairs)
+
+
+def _chain_uncached(pairs: tuple[tuple[int, int], ...]) -> frozenset[int]:
+    """The claim words of the longest run of pairs, in claim order, whose passage positions rise
+    (the first such run found, earliest pairs kept on ties)."""
+    ordered = sorted(pairs)
+    # best[i]: (length, previous index) of the longest rising run ending at pair i.
+    best: list[tuple[int, int]] = []
+    for i, (_, u) in enumerate(ordered):
+        length, previous = 1, -1
+        for j in range(i):
+            if ordered[j][1] < u and best[j][0] + 1 > length:
+                length, previous = best[j][0] + 1, j
+        best.append((length, previous))
+    if not best:
+        return frozenset()
+    i = max(range(len(best)), key=lambda k: (best[k][0], -k))
+    chain = set()
+    while i >= 0:
+        chain.add(ordered[i][0])
+        i = best[i][1]
+    return frozenset(chain)
+
+
+# Cached per alignment's pairs; mutmut mutates _chain_uncached (it leaves decorated functions alone).
+_chain = lru_cache(maxsize=1024)(_chain_uncached)
 
 
 def _made_elsewhere(alignment: Alignment, anchor: int, comparison: Token) -> bool:

@@ -73,8 +73,10 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # development split: 315/320 (0.984), 255/308 (0.828), 275/288 (0.955). Then "of any age"
 # read against a passage that gives the thing a value ("under 2 years of age"): 315/319 (0.987).
 # A claim with a modal behind a phrase ("An enrolled voter in the County ... can ask") is no
-# plain claim whose second word is its verb: 316/320 (0.988), faithful 256/308 (0.831).
-DEV = {"supported": 316, "wrongly_supported": 4, "faithful": 256, "of_faithful": 308}
+# plain claim whose second word is its verb: 316/320 (0.988), faithful 256/308 (0.831). A
+# condition's word is quoted in place when it is in the longest run of pairs that keeps the
+# claim's order, whatever its neighbour paired far off: 317/321 (0.988), 257/308 (0.834).
+DEV = {"supported": 317, "wrongly_supported": 4, "faithful": 257, "of_faithful": 308}
 DEV_CONTRADICTED = {"right": 275, "wrong": 13}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 

@@ -16,11 +16,20 @@ from __future__ import annotations
 import pytest
 
 from citenexus.domain.model import Verdict
+from citenexus.domain.vocabulary import Vocabulary, active
 from citenexus.judges import LexicalJudge
 from citenexus.judges.generality import _front, _named_before, _valued, universal_on_restricted
-from citenexus.judges.lexical import _active_subject, _relative_head, agent_swapped, subject_moved
+from citenexus.judges.lexical import (
+    _active_subject,
+    _chain_uncached,
+    _kept_in_order,
+    _relative_head,
+    agent_swapped,
+    dropped_condition,
+    subject_moved,
+)
 from citenexus.judges.tokens import tokenize
-from tests.support.judging import aligned, verdict
+from tests.support.judging import aligned, paired, verdict
 
 LEXICAL = LexicalJudge()
 
@@ -235,3 +244,66 @@ def test_a_universal_opening_the_claim_has_no_word_in_front() -> None:
     # word ends the claim.
     claim = "Any age is one the nursery records the hours of"
     assert not universal_on_restricted(aligned(claim, RATIO))
+
+
+# Words in place: the longest run of pairs that keeps the claim's order.
+
+
+@pytest.mark.parametrize(
+    ("pairs", "chain"),
+    [
+        ((), set()),
+        (((0, 1), (1, 2), (2, 3)), {0, 1, 2}),
+        # one word paired far off leaves the run of the others
+        (((0, 5), (1, 30), (2, 8), (3, 10)), {0, 2, 3}),
+        # given in any order, read in the claim's order
+        (((2, 8), (0, 5), (3, 10), (1, 30)), {0, 2, 3}),
+        # equal runs: the first found, earliest pairs kept
+        (((0, 5), (1, 3)), {0}),
+        (((0, 5), (1, 3), (2, 4)), {1, 2}),
+        # equal positions do not rise
+        (((0, 5), (1, 5)), {0}),
+        # two predecessors of one length: the first is kept
+        (((0, 1), (1, 0), (2, 5)), {0, 2}),
+    ],
+)
+def test_chain(pairs: tuple[tuple[int, int], ...], chain: set[int]) -> None:
+    assert _chain_uncached(pairs) == chain
+
+
+APPEALS = (
+    "(b) If a club does not take action on a request, it shall tell the member, within the same "
+    "week, the reasons for not acting and how to appeal the decision. (c) A club shall keep a "
+    "record of every request."
+)
+PARTIES = Vocabulary.from_mapping({"parties": ["club", "member"]})
+
+
+def test_a_word_next_to_one_paired_far_off_stays_in_place() -> None:
+    # "act" pairs with the later "reasons for not acting": "request", the one word of the
+    # condition that is no party's, is still in place, so the condition is quoted, not dropped.
+    claim = (
+        "When a club declines to act on a request, it must tell the member, within the same "
+        "week, why it did not act and how the decision can be appealed."
+    )
+    with active(PARTIES):
+        alignment = aligned(claim, APPEALS)
+        assert not dropped_condition(alignment)
+
+
+def test_a_party_word_is_placed_by_its_neighbours_alone() -> None:
+    # Claim order fee, club, notice, term; passage order notice, term, fee, club. The longest
+    # rising run is fee-club: it places "fee", but "club", a party word (in nearly every
+    # clause), only its neighbours could place, and they do not.
+    alignment = paired(
+        "fee club notice term", "notice term fee club", [(0, 2), (1, 3), (2, 0), (3, 1)]
+    )
+    assert _kept_in_order(alignment, 0)
+    assert _kept_in_order(alignment, 1)  # no parties named: the run places it
+    with active(PARTIES):
+        assert _kept_in_order(alignment, 0)
+        assert not _kept_in_order(alignment, 1)
+    # "notice" is neither between its neighbours' pairs nor in the run; "term" is between
+    # "notice" and the passage's end
+    assert not _kept_in_order(alignment, 2)
+    assert _kept_in_order(alignment, 3)
