@@ -420,10 +420,12 @@ def _requires(tokens: tuple[Token, ...], counts: Sequence[int], index: int) -> b
 def _widened(alignment: Alignment, claim_counts: Sequence[int], unit_counts: Sequence[int]) -> bool:
     """Whether the claim denies more than the passage: a word both texts negate ("do not apply
     to *rentals*") that the passage narrows with a word right in front of it which the claim
-    leaves out ("do not apply to *transient* rentals"). Leaving a modifier out is a faithful
-    compression where a text asserts, but where it denies, the claim then denies it of every
-    such thing (docs/design.md#the-judges)."""
-    used = {u for _, u in alignment.pairs}
+    leaves out ("do not apply to *transient* rentals"; a word the claim says elsewhere, "unless
+    impersonation was *involved*" for "unless the offence *involved* impersonation", it keeps).
+    Leaving a modifier out is a faithful compression where a text asserts, but where it denies,
+    the claim then denies it of every such thing (docs/design.md#the-judges)."""
+    # A word paired with the claim's is one the claim says: its keys meet the claim's.
+    said = {key for token in alignment.claim if token.is_content for key in token.keys}
     home = home_sentences(alignment)
     for c, u in alignment.pairs:
         if not (claim_counts[c] % 2 and unit_counts[u] % 2) or u == 0:
@@ -431,8 +433,10 @@ def _widened(alignment: Alignment, claim_counts: Sequence[int], unit_counts: Seq
         if sentence_of(alignment.unit, u) not in home:
             continue
         before = alignment.unit[u - 1]
-        if not before.is_content or u - 1 in used or not unit_counts[u - 1] % 2:
+        if not before.is_content or not unit_counts[u - 1] % 2:
             continue
+        if before.keys & said:
+            continue  # the claim says it, there or elsewhere ("unless impersonation was involved")
         if before.word in _PREPOSITION_PARTICIPLES:
             continue  # "any entity or data ..., including data maintained ...": an example
             # of what is denied, not a narrower word

@@ -440,14 +440,16 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
     negative content word ("prohibited") also covers itself. The "from" of a hindrance in front
     of a gerund ("prevents the parties from agreeing") is a marker too (``_hindered``), and a
     predicate that denies its subject covers the subject (``_denied_subjects``: "Use of the
-    sink for food preparation is prohibited.").
+    sink for food preparation is prohibited."), and the "of" of "free of" denies its phrase as
+    "without" does (``_privative``).
     """
     counts = [0] * len(tokens)
     hindered = _hindered(tokens)
+    privative = _privative(tokens)
     for k in _denied_subjects(tokens, max_scope):
         counts[k] += 1
     for i, token in enumerate(tokens):
-        if not token.negates and i not in hindered:
+        if not token.negates and i not in hindered and i not in privative:
             continue
         if either_way(tokens, i):
             continue
@@ -456,6 +458,12 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
         if token.kind == CONTENT:
             counts[i] += 1
         reach = _SHORT_SCOPES.get(token.norm, max_scope)
+        if token.norm in _NEGATIVE_VERBS and _passive(tokens, i):
+            # "consent ... is unreasonably withheld by a landlord": what is withheld is the
+            # subject, not the agent behind "by".
+            for k in _passive_subject(tokens, i, reach):
+                counts[k] += 1
+            continue
         predicate = token.norm == "not" and _after_verb(tokens, i)
         start = i + 1
         modal = negated_subject(tokens, i)
@@ -463,7 +471,7 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
             # "No person may operate": the "no" denies the predicate, as "may not" would.
             predicate, start = True, modal + 1
         condition = _in_condition(tokens, i)
-        phrase = token.norm in _PHRASE_NEGATORS
+        phrase = token.norm in _PHRASE_NEGATORS or i in privative
         seen = 0
         outside = 0  # content words seen outside an aside
         aside = False
@@ -614,6 +622,59 @@ _HINDRANCES = frozenset(
     bar bars barred barring stop stops stopped stopping restrain restrains restrained
     restraining hinder hinders hindered hindering""".split()  # noqa: SIM905
 )
+
+
+_PASSIVE_BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+
+
+def _passive(tokens: tuple[Token, ...], i: int) -> bool:
+    """Whether the verb at ``i``, a participle, stands behind a form of "be" (past adverbs in
+    "-ly" and "not"): "is unreasonably withheld", "was refused"; "is withholding the refund"
+    is active."""
+    if tokens[i].word.endswith("ing"):
+        return False
+    k = i - 1
+    while k >= 0 and (tokens[k].word.endswith("ly") or tokens[k].word == "not"):
+        k -= 1
+    return k >= 0 and tokens[k].word in _PASSIVE_BE
+
+
+def _passive_subject(tokens: tuple[Token, ...], i: int, reach: int) -> list[int]:
+    """The words that open the subject of a passive verb's clause, at most ``reach`` (its first
+    run of content words past determiners): "consent" in "When consent to a transfer is
+    withheld", "claim" in "A claim absent a receipt was refused" (what is refused is the claim,
+    not the receipt)."""
+    k = i - 1
+    while k >= 0 and tokens[k].word not in _PASSIVE_BE:
+        k -= 1
+    start = k
+    while start > 0 and not _opens_clause(tokens[start - 1]):
+        start -= 1
+    while start < k and not tokens[start].is_content:
+        start += 1
+    found: list[int] = []
+    while start < k and tokens[start].is_content and len(found) < reach:
+        found.append(start)
+        start += 1
+    return found
+
+
+def _opens_clause(token: Token) -> bool:
+    """Whether a clause starts right behind ``token``: a boundary, a modal, a comma."""
+    return token.kind in (BOUNDARY, MODAL) or token.norm in _SOFT_BOUNDARIES
+
+
+def _privative(tokens: tuple[Token, ...]) -> set[int]:
+    """The "of" / "from" of "free of" / "free from" ("free of symptoms for 24 hours", "free from
+    defects"): a denying preposition, as "without" is, covering the phrase it governs."""
+    return {
+        i
+        for i, token in enumerate(tokens)
+        if i > 0 and token.word in _PRIVATIVE_PREPOSITIONS and tokens[i - 1].word == "free"
+    }
+
+
+_PRIVATIVE_PREPOSITIONS = frozenset({"of", "from"})
 
 
 def _hindered(tokens: tuple[Token, ...]) -> set[int]:

@@ -76,7 +76,10 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # plain claim whose second word is its verb: 316/320 (0.988), faithful 256/308 (0.831). A
 # condition's word is quoted in place when it is in the longest run of pairs that keeps the
 # claim's order, whatever its neighbour paired far off: 317/321 (0.988), 257/308 (0.834).
-DEV = {"supported": 317, "wrongly_supported": 4, "faithful": 257, "of_faithful": 308}
+# A negative verb in the passive denies its subject ("consent ... is withheld by a landlord"),
+# "free of" denies as "without" does, and a word in front of a denied word that the claim says
+# elsewhere narrows nothing: 320/324 (0.988), 260/308 (0.844).
+DEV = {"supported": 320, "wrongly_supported": 4, "faithful": 260, "of_faithful": 308}
 DEV_CONTRADICTED = {"right": 275, "wrong": 13}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 
