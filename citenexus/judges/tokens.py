@@ -480,7 +480,7 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
             if condition and other.norm == ",":
                 break  # "If it is not served personally, the notice period ...": the
                 # condition ends at its comma, and so does a negation inside it
-            if other.kind == MODAL or other.norm in _CLAUSE_NEGATORS:
+            if other.kind == MODAL or other.norm in _CLAUSE_NEGATORS or other.norm == "until":
                 break
             if phrase and other.word in _AUXILIARIES:
                 break  # "an increase beyond that limit is void": the phrase ends at its verb

@@ -78,9 +78,10 @@ from scripts.judge_quality import FAITHFUL, build_pairs, read_pairs, run, select
 # claim's order, whatever its neighbour paired far off: 317/321 (0.988), 257/308 (0.834).
 # A negative verb in the passive denies its subject ("consent ... is withheld by a landlord"),
 # "free of" denies as "without" does, and a word in front of a denied word that the claim says
-# elsewhere narrows nothing: 320/324 (0.988), 260/308 (0.844).
+# elsewhere narrows nothing: 320/324 (0.988), 260/308 (0.844). "Until" ends a denial ("may
+# not be conducted ... until an assessment has first been conducted"): contradictions 275/287.
 DEV = {"supported": 320, "wrongly_supported": 4, "faithful": 260, "of_faithful": 308}
-DEV_CONTRADICTED = {"right": 275, "wrong": 13}
+DEV_CONTRADICTED = {"right": 275, "wrong": 12}
 HELD_OUT = {"supported": 23, "wrongly_supported": 4, "faithful": 12, "of_faithful": 13}
 
 

@@ -180,3 +180,25 @@ def test_a_kept_word_in_front_does_not_end_the_search_for_a_dropped_one() -> Non
     claim = "The kennel shall not admit dogs that showed aggression or fleas."
     alignment = aligned(claim, passage)
     assert _widened(alignment, text_negation_counts(claim, 20), text_negation_counts(passage, 20))
+
+
+def test_until_ends_a_denial() -> None:
+    # what must happen first is not denied: "not ... until" is "not ... without first"
+    assert denied("The kennel shall not admit a dog until the owner pays the fee.") == [
+        "admit",
+        "dog",
+    ]
+    # without "until" the denial runs on
+    assert "fee" in denied("The kennel shall not admit a dog and the owner's fee.")
+
+
+def test_not_until_is_no_contradiction_of_not_without_first() -> None:
+    passage = (
+        "(1) A kennel shall not admit a dog for boarding without first checking and recording "
+        "the dog's vaccination certificate."
+    )
+    claim = (
+        "A dog may not be admitted for boarding by a kennel until the dog's vaccination "
+        "certificate has first been checked and recorded."
+    )
+    assert verdict(NEGATION, claim, passage) is not Verdict.CONTRADICTS
