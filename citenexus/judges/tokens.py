@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from citenexus.domain.vocabulary import Vocabulary, cached_per_vocabulary, current, stem
 from citenexus.text.quantities import DATE, NUMBER, Quantity, extract_quantities
-from citenexus.text.stopwords import STOPWORDS
+from citenexus.text.stopwords import BE_FORMS, STOPWORDS
 
 CONTENT, STOP, QUANTITY, COMPARATOR, NEGATOR, MODAL, BOUNDARY = (
     "content",
@@ -624,7 +624,7 @@ _HINDRANCES = frozenset(
 )
 
 
-_PASSIVE_BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+_PASSIVE_BE = BE_FORMS | {"being"}
 
 
 def _passive(tokens: tuple[Token, ...], i: int) -> bool:
