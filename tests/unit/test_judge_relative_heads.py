@@ -1,4 +1,4 @@
-"""Two readings of whom and what a passage's words belong to (docs/design.md#the-judges):
+"""Four readings of whom and where a passage's words belong (docs/design.md#the-judges):
 
 - the subject of an active verb whose subject carries a relative clause ("An inspector who finds
   a machine ... without lockout may issue") is the word in front of "who", not the last word of
@@ -6,10 +6,14 @@
 - the words in front of a thing that may restrict it stop at a verb ("a protocol for an incident
   that may *compromise* stored recordings"), and a front word the claim itself puts in front of
   the thing elsewhere ("A club that keeps *stored* recordings ... each recording") is not left
-  out by "each".
+  out by "each";
+- "of any age" widens a thing the passage gives a value of that attribute ("under 18 months of
+  age");
+- a word of a condition is quoted in place when it stands in the longest run of pairs that keeps
+  the claim's order, whatever its neighbour was paired with; a party word only by its neighbours.
 
 Each reading is shown with the cases it must still catch, in fields no example lane covers (a
-harbour, a sports club, a museum)."""
+harbour, a sports club, a nursery)."""
 
 from __future__ import annotations
 
