@@ -160,10 +160,15 @@ def party_stems(vocabulary: Vocabulary | None = None) -> frozenset[str]:
     return _party_stems(current() if vocabulary is None else vocabulary)
 
 
+def _focus_pairs(text: str) -> list[tuple[str, str]]:
+    """Each word of three letters or more that is not a stopword, with its stem, in order."""
+    words = re.findall(r"[a-z]+", text.lower())
+    return [(w, stem(w)) for w in words if len(w) > 2 and w not in STOPWORDS]
+
+
 def focus_words(text: str) -> set[str]:
     """The stemmed words of three letters or more that are not stopwords."""
-    words = re.findall(r"[a-z]+", text.lower())
-    return {stem(w) for w in words if len(w) > 2 and w not in STOPWORDS}
+    return {s for _, s in _focus_pairs(text)}
 
 
 def matter_named(stems: Sequence[str], question: str) -> str:
@@ -172,9 +177,9 @@ def matter_named(stems: Sequence[str], question: str) -> str:
     does not hold (a lane term its lay word stands for) as it is."""
     wanted = set(stems)
     named: dict[str, str] = {}
-    for word in re.findall(r"[a-z]+", question.lower()):
-        if len(word) > 2 and word not in STOPWORDS and stem(word) in wanted:
-            named.setdefault(stem(word), word)
+    for word, stemmed in _focus_pairs(question):
+        if stemmed in wanted:
+            named.setdefault(stemmed, word)
     return ", ".join([*dict.fromkeys(named.values()), *(s for s in stems if s not in named)])
 
 

@@ -458,10 +458,11 @@ def negation_counts(tokens: tuple[Token, ...], max_scope: int) -> list[int]:
         if token.kind == CONTENT:
             counts[i] += 1
         reach = _SHORT_SCOPES.get(token.norm, max_scope)
-        if token.norm in _NEGATIVE_VERBS and _passive(tokens, i):
+        be = _passive_be(tokens, i) if token.norm in _NEGATIVE_VERBS else None
+        if be is not None:
             # "consent ... is unreasonably withheld by a landlord": what is withheld is the
             # subject, not the agent behind "by".
-            for k in _passive_subject(tokens, i, reach):
+            for k in _passive_subject(tokens, be, reach):
                 counts[k] += 1
             continue
         predicate = token.norm == "not" and _after_verb(tokens, i)
@@ -627,33 +628,30 @@ _HINDRANCES = frozenset(
 _PASSIVE_BE = BE_FORMS | {"being"}
 
 
-def _passive(tokens: tuple[Token, ...], i: int) -> bool:
-    """Whether the verb at ``i``, a participle, stands behind a form of "be" (past adverbs in
-    "-ly" and "not"): "is unreasonably withheld", "was refused"; "is withholding the refund"
-    is active."""
+def _passive_be(tokens: tuple[Token, ...], i: int) -> int | None:
+    """Where the form of "be" stands that makes the verb at ``i``, a participle, passive (past
+    adverbs in "-ly" and "not"): "is unreasonably withheld", "was refused"; None when there is
+    none ("is withholding the refund" is active)."""
     if tokens[i].word.endswith("ing"):
-        return False
+        return None
     k = i - 1
     while k >= 0 and (tokens[k].word.endswith("ly") or tokens[k].word == "not"):
         k -= 1
-    return k >= 0 and tokens[k].word in _PASSIVE_BE
+    return k if k >= 0 and tokens[k].word in _PASSIVE_BE else None
 
 
-def _passive_subject(tokens: tuple[Token, ...], i: int, reach: int) -> list[int]:
-    """The words that open the subject of a passive verb's clause, at most ``reach`` (its first
-    run of content words past determiners): "consent" in "When consent to a transfer is
-    withheld", "claim" in "A claim absent a receipt was refused" (what is refused is the claim,
-    not the receipt)."""
-    k = i - 1
-    while k >= 0 and tokens[k].word not in _PASSIVE_BE:
-        k -= 1
-    start = k
+def _passive_subject(tokens: tuple[Token, ...], be: int, reach: int) -> list[int]:
+    """The words that open the subject of the clause of a passive's "be" (at ``be``), at most
+    ``reach`` (its first run of content words past determiners): "consent" in "When consent to
+    a transfer is withheld", "claim" in "A claim absent a receipt was refused" (what is refused
+    is the claim, not the receipt)."""
+    start = be
     while start > 0 and not _opens_clause(tokens[start - 1]):
         start -= 1
-    while start < k and not tokens[start].is_content:
+    while start < be and not tokens[start].is_content:
         start += 1
     found: list[int] = []
-    while start < k and tokens[start].is_content and len(found) < reach:
+    while start < be and tokens[start].is_content and len(found) < reach:
         found.append(start)
         start += 1
     return found
